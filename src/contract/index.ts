@@ -1,0 +1,38 @@
+/**
+ * The contract: touchstone's domain types and plugin interfaces. Every other layer imports this
+ * one; it imports nothing but Node's crypto.
+ *
+ * Record fields are snake_case on purpose: they are the names stored in SQLite, served by the API
+ * and written in YAML, so no layer has to translate them. Functions and methods are camelCase.
+ * Unknown values are `null`, never absent and never a made-up zero.
+ */
+export {
+	ATTEMPT_STATUSES,
+	type Attempt,
+	type AttemptStatus,
+	type RunnerProvenance,
+	STEP_KINDS,
+	type Step,
+	type StepKind,
+} from "./attempt.js";
+export { CASE_KINDS, type Case, type CaseData, type CaseKind, caseData, defineCase } from "./case.js";
+export type { CaseSource } from "./case-source.js";
+export { BadInputError, formatIssue, type InputIssue, NotFoundError, StoreError, TouchstoneError } from "./errors.js";
+export type { GradeInput, Grader } from "./grader.js";
+export { canonicalJson, contentHash, type JsonObject, type JsonValue, sha256 } from "./json.js";
+export {
+	MODEL_ROLES,
+	MODEL_STATUSES,
+	MODEL_TIERS,
+	MODEL_WEIGHTS,
+	type ModelEntry,
+	type ModelPrice,
+	type ModelRole,
+	type ModelStatus,
+	type ModelTags,
+	type ModelTier,
+	type ModelWeights,
+} from "./model.js";
+export type { RunInput, Runner } from "./runner.js";
+export { type JuryVote, SCORE_TYPES, type Score, type ScoreType } from "./score.js";
+export { type Telemetry, UNKNOWN_TELEMETRY } from "./telemetry.js";
