@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { caseData, defineCase } from "./case.js";
+import { type CaseData, caseData, defineCase } from "./case.js";
 import { contentHash } from "./json.js";
 
-const data = {
+const data: CaseData = {
 	id: "short-email",
 	version: "1",
 	use_case_id: "summarization",
@@ -11,7 +11,7 @@ const data = {
 	reference: { key_facts: ["hello"] },
 	threshold: 0.7,
 	metadata: {},
-} as const;
+};
 
 describe("defineCase", () => {
 	it("hashes the resolved input, independent of key order", () => {

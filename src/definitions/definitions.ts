@@ -1,0 +1,50 @@
+import { type InputIssue, type ModelEntry, NotFoundError } from "../contract/index.js";
+import type { JudgePanel } from "./judge-panel-schema.js";
+import type { UseCaseDefinition } from "./use-case-schema.js";
+
+/** Everything in a benchmarks folder, validated and with defaults filled in. */
+export interface Definitions {
+	/** The benchmarks folder as given to the loader. Case globs and task folders are relative to it. */
+	readonly dir: string;
+	/** The model registry, in file order. */
+	readonly models: readonly ModelEntry[];
+	/** The judge panels, in file order (the built-in panel when judge_panels.yaml is absent). */
+	readonly panels: readonly JudgePanel[];
+	/** Id of the panel used by use cases that name none. */
+	readonly defaultPanel: string;
+	/** The use-case roster, in file order. */
+	readonly useCases: readonly UseCaseDefinition[];
+	/** Things that load but deserve a look, e.g. a retired model in a fleet. */
+	readonly warnings: readonly InputIssue[];
+}
+
+/** The registry entry with this id, or undefined. */
+export function findModel(definitions: Definitions, id: string): ModelEntry | undefined {
+	return definitions.models.find((model) => model.id === id);
+}
+
+/** The use case with this id, or undefined. */
+export function findUseCase(definitions: Definitions, id: string): UseCaseDefinition | undefined {
+	return definitions.useCases.find((useCase) => useCase.id === id);
+}
+
+/** The judge panel a use case is graded by: the one it names, else the default panel. */
+export function panelFor(definitions: Definitions, useCase: UseCaseDefinition): JudgePanel {
+	const id = useCase.judge_panel ?? definitions.defaultPanel;
+	const panel = definitions.panels.find((candidate) => candidate.id === id);
+	if (panel === undefined)
+		throw new NotFoundError(`use case \`${useCase.id}\` names judge panel \`${id}\`, which is not defined`);
+	return panel;
+}
+
+/**
+ * The models a new run of a use case drives: the fleet as written (else every model, in registry
+ * order), keeping only active ones, since retired models join no new run.
+ */
+export function fleetFor(definitions: Definitions, useCase: UseCaseDefinition): ModelEntry[] {
+	const candidates =
+		useCase.fleet === null
+			? definitions.models
+			: useCase.fleet.flatMap((id) => definitions.models.filter((model) => model.id === id));
+	return candidates.filter((model) => model.status === "active");
+}

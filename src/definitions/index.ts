@@ -1,0 +1,38 @@
+/**
+ * The definitions layer: loads and validates the YAML of a user's `benchmarks/` folder
+ * (`models.yaml`, `judge_panels.yaml`, `use_cases.yaml`), reporting every problem at once with its
+ * file, line, column, path and fix; and generates the JSON Schemas and scaffold for editors and
+ * `touchstone init`. Imports only the contract.
+ */
+export { type Definitions, findModel, findUseCase, fleetFor, panelFor } from "./definitions.js";
+export {
+	ENV_NAME_PATTERN,
+	envNameSchema,
+	envReferences,
+	expandEnvReferences,
+	looksLikeSecret,
+} from "./env-references.js";
+export { definitionSchemas, SCHEMA_FILES } from "./json-schemas.js";
+export {
+	BUILTIN_PANEL_ID,
+	BUILTIN_PANEL_VERSION,
+	type JudgePanel,
+	judgePanelSchema,
+	judgePanelsFileSchema,
+	majorityQuorum,
+} from "./judge-panel-schema.js";
+export { DEFINITION_FILES, loadDefinitions } from "./load-definitions.js";
+export { matchFiles } from "./match-files.js";
+export { modelSchema, modelsFileSchema, PROVIDER_DEFAULTS, PROVIDERS, type Provider } from "./model-schema.js";
+export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
+export {
+	DEFAULT_BAND,
+	DEFAULT_HARNESS,
+	DEFAULT_SAMPLES,
+	type DeployedIncumbent,
+	USE_CASE_STATUSES,
+	type UseCaseDefinition,
+	type UseCaseStatus,
+	useCaseSchema,
+	useCasesFileSchema,
+} from "./use-case-schema.js";

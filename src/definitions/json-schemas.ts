@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { judgePanelsFileSchema } from "./judge-panel-schema.js";
+import { modelsFileSchema } from "./model-schema.js";
+import { useCasesFileSchema } from "./use-case-schema.js";
+
+/** File name of each definition file's JSON Schema, as `touchstone init` writes them under `schemas/`. */
+export const SCHEMA_FILES = {
+	models: "models.schema.json",
+	judgePanels: "judge_panels.schema.json",
+	useCases: "use_cases.schema.json",
+} as const;
+
+/**
+ * JSON Schemas (draft-07, the dialect editors support best) of the three definition files,
+ * generated from the same zod schemas the loader uses, input side (defaults optional), with every
+ * field's description as help text. Rules that span fields (provider-specific keys, cross
+ * references) are enforced by the loader only.
+ */
+export function definitionSchemas(): Record<string, Record<string, unknown>> {
+	const generate = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", target: "draft-7" });
+	return {
+		[SCHEMA_FILES.models]: generate(modelsFileSchema),
+		[SCHEMA_FILES.judgePanels]: generate(judgePanelsFileSchema),
+		[SCHEMA_FILES.useCases]: generate(useCasesFileSchema),
+	};
+}

@@ -1,0 +1,189 @@
+import { z } from "zod";
+import {
+	type JsonObject,
+	MODEL_ROLES,
+	MODEL_STATUSES,
+	MODEL_TIERS,
+	MODEL_WEIGHTS,
+	type ModelEntry,
+} from "../contract/index.js";
+import { envNameSchema, urlProblem } from "./env-references.js";
+
+/** The provider kinds a model entry may name. */
+export const PROVIDERS = ["openai-compatible", "openrouter", "anthropic", "command"] as const;
+/** One of {@link PROVIDERS}. */
+export type Provider = (typeof PROVIDERS)[number];
+
+/** Endpoint and key variable used when a hosted provider's entry leaves them out. */
+export const PROVIDER_DEFAULTS: Readonly<Record<Provider, { base_url: string | null; api_key_env: string | null }>> = {
+	"openai-compatible": { base_url: null, api_key_env: null },
+	openrouter: { base_url: "https://openrouter.ai/api/v1", api_key_env: "OPENROUTER_API_KEY" },
+	anthropic: { base_url: "https://api.anthropic.com", api_key_env: "ANTHROPIC_API_KEY" },
+	command: { base_url: null, api_key_env: null },
+};
+
+const MODEL_ID = /^[A-Za-z0-9._:/@-]+$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+const tagsSchema = z
+	.strictObject({
+		family: z.string().min(1).optional().describe("Model family, e.g. `llama`, `claude`, `gpt`."),
+		weights: z.enum(MODEL_WEIGHTS).optional().describe("Whether the weights can be downloaded."),
+		tier: z.enum(MODEL_TIERS).optional().describe("Rough size class, for labels and filters."),
+	})
+	.describe("Display tags: labels, colours and filters only; never used for grading or cost.");
+
+const priceSchema = z
+	.strictObject({
+		input: z.number().min(0).describe("USD per million prompt tokens."),
+		output: z.number().min(0).describe("USD per million completion tokens."),
+		cache_read: z.number().min(0).optional().describe("USD per million prompt tokens read from cache."),
+	})
+	.describe("Price override in USD per million tokens, used when the provider reports no billed cost.");
+
+const optionsSchema = z
+	.strictObject({
+		max_retries: z.int().min(0).optional().describe("Retries of a failed call, with backoff and jitter."),
+		concurrency: z.int().min(1).optional().describe("Calls to this model in flight at once."),
+		timeout_s: z.number().positive().optional().describe("Seconds before one call is abandoned."),
+		headers_env: z
+			.record(z.string(), envNameSchema)
+			.superRefine((headers, context) => {
+				for (const name of Object.keys(headers))
+					if (!HEADER_NAME.test(name))
+						context.addIssue({
+							code: "custom",
+							path: [name],
+							message: `\`${name}\` is not a valid HTTP header name`,
+							params: { fix: "use letters, digits and `-`, e.g. `X-Api-Key`" },
+						});
+			})
+			.optional()
+			.describe("Extra HTTP headers: header name -> name of the environment variable holding its value."),
+	})
+	.describe("Provider settings: retries, concurrency, timeout, extra headers.");
+
+/** One entry of `models.yaml`, as written; parses into a contract {@link ModelEntry}. */
+export const modelSchema = z
+	.strictObject({
+		id: z
+			.string()
+			.regex(MODEL_ID, { error: "an id made of letters, digits and . _ : / @ -" })
+			.describe("Registry id, unique; used by --models, fleets, deployed.model and jurors."),
+		provider: z.enum(PROVIDERS).describe("How the model is reached."),
+		model: z
+			.string()
+			.min(1)
+			.optional()
+			.describe("The provider's own model id (required except for the `command` provider)."),
+		display_name: z.string().min(1).optional().describe("Human name for tables; defaults to the id."),
+		role: z
+			.enum(MODEL_ROLES)
+			.default("candidate")
+			.describe("`candidate`s compete on cost; `anchor`s mark the capability ceiling and may sit on juries."),
+		status: z.enum(MODEL_STATUSES).default("active").describe("Retired models keep their results but join no new run."),
+		tags: tagsSchema.optional(),
+		price: priceSchema.optional(),
+		base_url: z.string().optional().describe(
+			// biome-ignore lint/suspicious/noTemplateCurlyInString: documents the literal `${VAR}` syntax
+			"Endpoint (required for openai-compatible). May contain ${ENV_VAR} references, expanded at run time.",
+		),
+		api_key_env: envNameSchema
+			.optional()
+			.describe("Name of the environment variable holding the API key (never the key itself)."),
+		command: z
+			.array(z.string().min(1))
+			.min(1)
+			.optional()
+			.describe("Program and arguments (required for the `command` provider)."),
+		options: optionsSchema.optional(),
+	})
+	.superRefine(checkProviderFields, { when: (payload) => isObject(payload.value) })
+	.transform(
+		(entry): ModelEntry => ({
+			id: entry.id,
+			provider: entry.provider,
+			model: entry.model ?? entry.id,
+			display_name: entry.display_name ?? entry.id,
+			role: entry.role,
+			status: entry.status,
+			tags: {
+				family: entry.tags?.family ?? null,
+				weights: entry.tags?.weights ?? null,
+				tier: entry.tags?.tier ?? null,
+			},
+			price:
+				entry.price === undefined
+					? null
+					: { input: entry.price.input, output: entry.price.output, cache_read: entry.price.cache_read ?? null },
+			base_url: entry.base_url ?? PROVIDER_DEFAULTS[entry.provider].base_url,
+			api_key_env: entry.api_key_env ?? PROVIDER_DEFAULTS[entry.provider].api_key_env,
+			command: entry.command ?? null,
+			options: optionsJson(entry.options),
+		}),
+	)
+	.describe("One model: how to reach it and how to label it.");
+
+/** The whole `models.yaml` file. */
+export const modelsFileSchema = z
+	.strictObject({
+		models: z.array(modelSchema).describe("The model registry."),
+	})
+	.meta({
+		title: "touchstone models.yaml",
+		description: "The model registry: every model touchstone can run, with its provider, role, status and price.",
+	});
+
+/** Rules that depend on the provider; they run even when other fields are wrong, so all show at once. */
+function checkProviderFields(value: unknown, context: z.core.$RefinementCtx): void {
+	const entry = value as Record<string, unknown>;
+	if (typeof entry.base_url === "string") {
+		const problem = urlProblem(entry.base_url);
+		if (problem !== null)
+			context.addIssue({
+				code: "custom",
+				path: ["base_url"],
+				message: problem,
+				// biome-ignore lint/suspicious/noTemplateCurlyInString: shows the literal `${VAR}` syntax
+				params: { fix: "write a URL such as `https://api.example.com/v1` or `${MY_SERVER_URL}/v1`" },
+			});
+	}
+	const provider = entry.provider;
+	if (!PROVIDERS.includes(provider as Provider)) return;
+	const require = (key: string, fix: string) => {
+		if (entry[key] === undefined)
+			context.addIssue({
+				code: "custom",
+				path: [key],
+				message: `missing \`${key}\`, required for provider \`${provider}\``,
+				params: { fix },
+			});
+	};
+	const refuse = (key: string, why: string) => {
+		if (entry[key] !== undefined)
+			context.addIssue({
+				code: "custom",
+				path: [key],
+				message: `\`${key}\` is not used by provider \`${provider}\`: ${why}`,
+				params: { fix: `remove \`${key}\`` },
+			});
+	};
+	if (provider === "command") {
+		require("command", "add `command: [program, arg, ...]`");
+		refuse("base_url", "it runs a program, it does not call a URL");
+	} else {
+		require("model", "add `model:` with the provider's own model id");
+		refuse("command", "only the `command` provider runs a program");
+	}
+	if (provider === "openai-compatible") require("base_url", "add `base_url:`, e.g. `http://localhost:8000/v1`");
+}
+
+function isObject(value: unknown): boolean {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function optionsJson(options: Record<string, number | Record<string, string> | undefined> | undefined): JsonObject {
+	const json: JsonObject = {};
+	for (const [key, value] of Object.entries(options ?? {})) if (value !== undefined) json[key] = value;
+	return json;
+}

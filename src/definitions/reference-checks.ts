@@ -1,0 +1,158 @@
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import type { InputIssue } from "../contract/index.js";
+import { closestMatch } from "./closest-match.js";
+import type { DocumentPath } from "./document-path.js";
+import { isRecord } from "./document-path.js";
+import { BUILTIN_PANEL_ID } from "./judge-panel-schema.js";
+import { matchFiles } from "./match-files.js";
+import { rawEntries, rawIds } from "./raw-entries.js";
+import type { YamlFile } from "./yaml-file.js";
+
+/** What cross-reference checks know about the other files; null when that file could not be read. */
+export interface ReferenceContext {
+	/** The benchmarks folder, to resolve `cases` globs and `tasks` folders. */
+	readonly dir: string;
+	/** Model id -> status (`active`/`retired`, or anything written), from models.yaml. */
+	readonly models: ReadonlyMap<string, unknown> | null;
+	/** Panel ids from judge_panels.yaml, or the built-in panel's id when the file is absent. */
+	readonly panels: readonly string[] | null;
+	/** True when judge_panels.yaml is absent and the built-in panel stands in. */
+	readonly builtinPanel: boolean;
+}
+
+/** Problems and warnings found by cross-reference checks. */
+export interface ReferenceFindings {
+	/** References that do not resolve. */
+	readonly issues: InputIssue[];
+	/** References that resolve but deserve a look (a retired model in a fleet). */
+	readonly warnings: InputIssue[];
+}
+
+/** Checks that every juror is a registry model and that the default panel exists. */
+export function checkPanelReferences(file: YamlFile, context: ReferenceContext): ReferenceFindings {
+	const findings: ReferenceFindings = { issues: [], warnings: [] };
+	for (const { index, fields } of rawEntries(file, "panels"))
+		if (Array.isArray(fields.jurors))
+			fields.jurors.forEach((juror, jurorIndex) => {
+				checkModel(file, ["panels", index, "jurors", jurorIndex], juror, context, findings, "juror");
+			});
+	const ids = rawIds(file, "panels") ?? [];
+	const written = isRecord(file.data) ? file.data.default : undefined;
+	const name = typeof written === "string" ? written : written === undefined ? "default" : null;
+	if (name !== null && ids.length > 0 && !ids.includes(name))
+		findings.issues.push(
+			file.issueAt(written === undefined ? [] : ["default"], {
+				message: `the default panel \`${name}\` is not among the panels (${list(ids)})`,
+				fix:
+					written === undefined
+						? `add \`default: ${ids[0]}\` at the top of the file`
+						: suggestion(name, ids, "set `default:` to one of the panel ids"),
+			}),
+		);
+	return findings;
+}
+
+/** Checks fleets, incumbents, panels, case globs and task folders named by use cases. */
+export function checkUseCaseReferences(file: YamlFile, context: ReferenceContext): ReferenceFindings {
+	const findings: ReferenceFindings = { issues: [], warnings: [] };
+	for (const { index, fields } of rawEntries(file, "use_cases")) {
+		const at = (...rest: (string | number)[]): DocumentPath => ["use_cases", index, ...rest];
+		const fleet = fields.fleet;
+		if (Array.isArray(fleet)) {
+			fleet.forEach((id, fleetIndex) => {
+				if (fleet.indexOf(id) !== fleetIndex)
+					findings.issues.push(
+						file.issueAt(at("fleet", fleetIndex), {
+							message: `model \`${String(id)}\` is listed twice`,
+							fix: "list each model once",
+						}),
+					);
+				else checkModel(file, at("fleet", fleetIndex), id, context, findings, "fleet");
+			});
+		}
+		if (isRecord(fields.deployed))
+			checkModel(file, at("deployed", "model"), fields.deployed.model, context, findings, "deployed");
+		if (
+			typeof fields.judge_panel === "string" &&
+			context.panels !== null &&
+			!context.panels.includes(fields.judge_panel)
+		)
+			findings.issues.push(
+				file.issueAt(at("judge_panel"), {
+					message: context.builtinPanel
+						? `unknown judge panel \`${fields.judge_panel}\`: judge_panels.yaml is absent, so only the built-in panel \`${BUILTIN_PANEL_ID}\` exists`
+						: `unknown judge panel \`${fields.judge_panel}\`: judge_panels.yaml defines ${list(context.panels)}`,
+					fix: suggestion(
+						fields.judge_panel,
+						context.panels,
+						"add the panel to judge_panels.yaml, or name an existing one",
+					),
+				}),
+			);
+		if (typeof fields.cases === "string" && fields.cases !== "" && !fields.cases.startsWith("/")) {
+			if (matchFiles(context.dir, fields.cases).length === 0)
+				findings.issues.push(
+					file.issueAt(at("cases"), {
+						message: `no file matches \`${fields.cases}\` (relative to ${context.dir})`,
+						fix: "add case files there, or correct the glob (e.g. `packs/<use-case>/*.yaml`)",
+					}),
+				);
+		}
+		if (typeof fields.tasks === "string" && fields.tasks !== "" && !fields.tasks.startsWith("/")) {
+			const path = join(context.dir, fields.tasks);
+			if (statSync(path, { throwIfNoEntry: false })?.isDirectory() !== true)
+				findings.issues.push(
+					file.issueAt(at("tasks"), {
+						message: `the tasks folder \`${fields.tasks}\` does not exist (relative to ${context.dir})`,
+						fix: "create the folder with one sub-folder per task, or correct the path",
+					}),
+				);
+		}
+	}
+	return findings;
+}
+
+type ReferenceRole = "juror" | "fleet" | "deployed";
+
+function checkModel(
+	file: YamlFile,
+	path: DocumentPath,
+	id: unknown,
+	context: ReferenceContext,
+	findings: ReferenceFindings,
+	role: ReferenceRole,
+): void {
+	if (typeof id !== "string" || context.models === null) return;
+	const status = context.models.get(id);
+	if (!context.models.has(id)) {
+		const known = [...context.models.keys()];
+		findings.issues.push(
+			file.issueAt(path, {
+				message: `unknown model \`${id}\`: models.yaml has no model with this id`,
+				fix: suggestion(id, known, `add the model to models.yaml, or use one it defines: ${list(known)}`),
+			}),
+		);
+	} else if (status === "retired" && role !== "deployed") {
+		findings.warnings.push(
+			file.issueAt(path, {
+				message: `model \`${id}\` is retired${role === "juror" ? ", yet it sits on this panel" : ", so it joins no new run"}`,
+				fix:
+					role === "juror"
+						? "replace the juror and bump the panel version"
+						: "remove it from the fleet, or set it back to `status: active`",
+			}),
+		);
+	}
+}
+
+function suggestion(word: string, candidates: readonly string[], otherwise: string): string {
+	const match = closestMatch(word, candidates);
+	return match === null ? otherwise : `did you mean \`${match}\`?`;
+}
+
+function list(ids: readonly string[]): string {
+	if (ids.length === 0) return "none";
+	const shown = ids.slice(0, 8).map((id) => `\`${id}\``);
+	return ids.length > 8 ? `${shown.join(", ")} and ${ids.length - 8} more` : shown.join(", ");
+}

@@ -1,0 +1,188 @@
+import { z } from "zod";
+import type { JsonObject } from "../contract/index.js";
+
+/** Where a use case stands: an `idea` on the unlock board, or `runnable` with a plugin. */
+export const USE_CASE_STATUSES = ["idea", "runnable"] as const;
+/** One of {@link USE_CASE_STATUSES}. */
+export type UseCaseStatus = (typeof USE_CASE_STATUSES)[number];
+
+/** Harness used when `deployed.harness` is left out. */
+export const DEFAULT_HARNESS = "single-shot";
+/** "Good enough" margin below the best headline used when `band` is left out. */
+export const DEFAULT_BAND = 0.05;
+/** Samples per cell at thorough depth when `samples` is left out. */
+export const DEFAULT_SAMPLES = 2;
+
+/** The production incumbent of a use case: the model and harness to beat or offload from. */
+export interface DeployedIncumbent {
+	/** Registry id of the deployed model. */
+	readonly model: string;
+	/** Harness it runs in, e.g. `single-shot`. */
+	readonly harness: string;
+	/** Where the production configuration lives (a path or URL), for humans. */
+	readonly source: string | null;
+}
+
+/** One entry of `use_cases.yaml`, with defaults filled in and absent values as null. */
+export interface UseCaseDefinition {
+	/** Use-case id, unique; lowercase letters, digits, `-` and `_`. */
+	readonly id: string;
+	/** Short human title. */
+	readonly title: string | null;
+	/** What the job is, for the roster. */
+	readonly description: string | null;
+	/** Project or team the use case belongs to. */
+	readonly project: string | null;
+	/** See {@link USE_CASE_STATUSES}. */
+	readonly status: UseCaseStatus;
+	/** Kinds of input and output, e.g. `text` -> `audio`. */
+	readonly modality: { readonly input: string; readonly output: string };
+	/** Built-in plugin id; null exactly when the status is `idea`. */
+	readonly plugin: string | null;
+	/** Glob of case files, relative to the benchmarks folder. */
+	readonly cases: string | null;
+	/** Folder of tasks, relative to the benchmarks folder. */
+	readonly tasks: string | null;
+	/** Registry ids to run as written; null means every active model. */
+	readonly fleet: readonly string[] | null;
+	/** Judge panel id; null means the default panel. */
+	readonly judge_panel: string | null;
+	/** Headline metric name; null lets the plugin choose. */
+	readonly headline: string | null;
+	/** "Good enough" margin below the best headline, between 0 and 1. */
+	readonly band: number;
+	/** Samples per cell at thorough depth. */
+	readonly samples: number;
+	/** Plugin grading settings, validated by the plugin. */
+	readonly grading: JsonObject | null;
+	/** See {@link DeployedIncumbent}. */
+	readonly deployed: DeployedIncumbent | null;
+	/** The decision shipping this would unblock (ideas). */
+	readonly unlock: string | null;
+	/** The bar that stops the capability today (ideas). */
+	readonly ceiling: string | null;
+}
+
+const text = () => z.string().min(1);
+const relativePath = (what: string) =>
+	text().refine((value) => !value.startsWith("/") && !/^[A-Za-z]:[\\/]/.test(value), {
+		error: `${what} must be relative to the benchmarks folder, not absolute`,
+		params: { fix: "write the path from the benchmarks folder, e.g. `packs/my-use-case/*.yaml`" },
+	});
+
+const deployedSchema = z
+	.strictObject({
+		model: text().describe("Registry id of the model running in production."),
+		harness: text().default(DEFAULT_HARNESS).describe("Harness it runs in; defaults to `single-shot`."),
+		source: text().optional().describe("Where the production configuration lives, for humans."),
+	})
+	.describe("The production incumbent: the model and harness to beat or offload from.");
+
+/** One entry of `use_cases.yaml`; parses into a {@link UseCaseDefinition}. */
+export const useCaseSchema = z
+	.strictObject({
+		id: z
+			.string()
+			.regex(/^[a-z0-9][a-z0-9_-]*$/, { error: "an id made of lowercase letters, digits, - and _" })
+			.describe("Use-case id, unique; lowercase letters, digits, - and _."),
+		title: text().optional().describe("Short human title."),
+		description: text().optional().describe("What the job is."),
+		project: text().optional().describe("Project or team the use case belongs to."),
+		status: z.enum(USE_CASE_STATUSES).describe("`idea` (unlock board, no harness yet) or `runnable` (has a plugin)."),
+		modality: z
+			.strictObject({
+				input: text().describe("Input kind, e.g. text, audio, image, code."),
+				output: text().describe("Output kind, e.g. text, audio, image, trajectory, code."),
+			})
+			.describe("Kinds of input and output."),
+		plugin: text().optional().describe("Built-in plugin id, e.g. `cases`, `summarization`, `tasks`. Runnable only."),
+		cases: relativePath("`cases`")
+			.optional()
+			.describe("Glob of case files relative to the benchmarks folder, e.g. `packs/summarization/*.yaml`."),
+		tasks: relativePath("`tasks`").optional().describe("Folder of tasks relative to the benchmarks folder."),
+		fleet: z.array(text()).min(1).optional().describe("Registry ids to run; defaults to every active model."),
+		judge_panel: text().optional().describe("Judge panel id from judge_panels.yaml; defaults to the default panel."),
+		headline: text().optional().describe("Name of the headline metric."),
+		band: z
+			.number()
+			.gt(0)
+			.lt(1)
+			.default(DEFAULT_BAND)
+			.describe('"Good enough" margin below the best headline (0 < band < 1); defaults to 0.05.'),
+		samples: z.int().min(1).default(DEFAULT_SAMPLES).describe("Samples per cell at thorough depth; defaults to 2."),
+		grading: z.record(z.string(), z.json()).optional().describe("Plugin grading settings, checked by the plugin."),
+		deployed: deployedSchema.optional(),
+		unlock: text().optional().describe("The decision shipping this would unblock (required for ideas)."),
+		ceiling: text().optional().describe("The bar that stops the capability today (required for ideas)."),
+	})
+	.superRefine(checkStatusFields, { when: (payload) => typeof payload.value === "object" && payload.value !== null })
+	.transform(
+		(useCase): UseCaseDefinition => ({
+			id: useCase.id,
+			title: useCase.title ?? null,
+			description: useCase.description ?? null,
+			project: useCase.project ?? null,
+			status: useCase.status,
+			modality: useCase.modality,
+			plugin: useCase.plugin ?? null,
+			cases: useCase.cases ?? null,
+			tasks: useCase.tasks ?? null,
+			fleet: useCase.fleet ?? null,
+			judge_panel: useCase.judge_panel ?? null,
+			headline: useCase.headline ?? null,
+			band: useCase.band,
+			samples: useCase.samples,
+			grading: useCase.grading ?? null,
+			deployed:
+				useCase.deployed === undefined
+					? null
+					: {
+							model: useCase.deployed.model,
+							harness: useCase.deployed.harness,
+							source: useCase.deployed.source ?? null,
+						},
+			unlock: useCase.unlock ?? null,
+			ceiling: useCase.ceiling ?? null,
+		}),
+	)
+	.describe("One use case: a job a model does for the team.");
+
+/** The whole `use_cases.yaml` file. */
+export const useCasesFileSchema = z
+	.strictObject({
+		use_cases: z.array(useCaseSchema).describe("The use-case roster."),
+	})
+	.meta({
+		title: "touchstone use_cases.yaml",
+		description: "The use-case roster: runnable use cases with their plugin and incumbent, and idea stubs.",
+	});
+
+/** An `idea` needs `unlock` and `ceiling` and has no plugin yet; a `runnable` needs its plugin. */
+function checkStatusFields(value: unknown, context: z.core.$RefinementCtx): void {
+	const useCase = value as Record<string, unknown>;
+	const issue = (key: string, message: string, fix: string) =>
+		context.addIssue({ code: "custom", path: [key], message, params: { fix } });
+	if (useCase.status === "runnable" && useCase.plugin === undefined)
+		issue(
+			"plugin",
+			"missing `plugin`, required for a runnable use case",
+			"add `plugin:` (e.g. `cases`), or set `status: idea`",
+		);
+	if (useCase.status === "idea") {
+		if (useCase.plugin !== undefined)
+			issue(
+				"plugin",
+				"an idea has no plugin yet",
+				"remove `plugin`, or set `status: runnable` once it produces scores",
+			);
+		for (const key of ["unlock", "ceiling"])
+			if (useCase[key] === undefined)
+				issue(
+					key,
+					`missing \`${key}\`, required for an idea`,
+					key === "unlock"
+						? "add `unlock:` saying what shipping this would unblock"
+						: "add `ceiling:` saying the bar that stops the capability today",
+				);
+	}
+}
