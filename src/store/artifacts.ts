@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import {
+	closeSync,
+	fsyncSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+import { BadInputError, NotFoundError, StoreError, sha256 } from "../contract/index.js";
+import { type StoreContext, utcNow } from "./context.js";
+
+/** What putting an artifact returns: its address and its size in bytes. */
+export interface ArtifactRef {
+	/** Hex sha256 of the content: the artifact's address. */
+	readonly sha256: string;
+	/** Size of the content in bytes. */
+	readonly size: number;
+}
+
+/** An artifact's row: where its file is and what it holds. */
+export interface StoredArtifact extends ArtifactRef {
+	/** Path of the file relative to the artifacts folder, `<sha[:2]>/<sha>`. */
+	readonly path: string;
+	/** MIME type given by the first writer, e.g. `text/plain`, `application/json`. */
+	readonly content_type: string;
+	/** When the first writer recorded it. */
+	readonly created_at: string;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+/**
+ * Stores `content` as `artifacts/<sha[:2]>/<sha>` if that file is absent (written to a temporary
+ * file in the same folder, flushed, then renamed, so no partial file is ever visible) and records
+ * its row. Idempotent: the same content gives the same file and one row; the first content type
+ * wins.
+ */
+export function putArtifact(context: StoreContext, content: string | Uint8Array, contentType: string): ArtifactRef {
+	if (context.database.readonly)
+		throw new StoreError(`the store at ${context.database.name} is open read-only; it cannot take artifacts`);
+	const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+	const digest = sha256(bytes);
+	const path = relativePath(digest);
+	const absolute = join(context.artifacts, path);
+	// A present file of the right size is kept; a truncated leftover is rewritten.
+	if (statSync(absolute, { throwIfNoEntry: false })?.size !== bytes.byteLength) writeAtomically(absolute, bytes);
+	context.statements
+		.get("INSERT INTO artifacts (sha256, path, size, content_type, created_at) VALUES (?, ?, ?, ?, ?)")
+		.run(digest, path, bytes.byteLength, contentType, utcNow());
+	return { sha256: digest, size: bytes.byteLength };
+}
+
+/** The row of artifact `sha`, or null when the store has none. */
+export function getArtifact(context: StoreContext, sha: string): StoredArtifact | null {
+	checkSha(sha);
+	const row = context.statements
+		.get("SELECT sha256, path, size, content_type, created_at FROM artifacts WHERE sha256 = ?")
+		.get(sha);
+	return (row as StoredArtifact | undefined) ?? null;
+}
+
+/**
+ * The bytes of artifact `sha`, verified against their hash: a missing or corrupted file throws a
+ * StoreError naming the sha and the path; an unknown sha throws NotFoundError.
+ */
+export function readArtifact(context: StoreContext, sha: string): Buffer {
+	const row = getArtifact(context, sha);
+	if (row === null) throw new NotFoundError(`no artifact ${sha} in the store`);
+	const absolute = join(context.artifacts, row.path);
+	let bytes: Buffer;
+	try {
+		bytes = readFileSync(absolute);
+	} catch (error) {
+		throw new StoreError(
+			`artifact ${sha} is missing: ${absolute} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); restore the artifacts folder or point TOUCHSTONE_ARTIFACTS at the right one`,
+			{ cause: error },
+		);
+	}
+	const actual = sha256(bytes);
+	if (actual !== sha)
+		throw new StoreError(
+			`artifact ${sha} is corrupted: ${absolute} hashes to ${actual} (${bytes.byteLength} bytes, ${row.size} recorded); restore it from a copy of the artifacts folder`,
+		);
+	return bytes;
+}
+
+/** Where an artifact lives, relative to the artifacts folder. */
+export function relativePath(sha: string): string {
+	return `${sha.slice(0, 2)}/${sha}`;
+}
+
+function writeAtomically(absolute: string, bytes: Uint8Array): void {
+	const folder = dirname(absolute);
+	mkdirSync(folder, { recursive: true });
+	const temporary = join(folder, `.${randomUUID()}.tmp`);
+	try {
+		const descriptor = openSync(temporary, "wx");
+		try {
+			let written = 0;
+			while (written < bytes.byteLength) written += writeSync(descriptor, bytes, written);
+			fsyncSync(descriptor);
+		} finally {
+			closeSync(descriptor);
+		}
+		renameSync(temporary, absolute);
+	} catch (error) {
+		rmSync(temporary, { force: true });
+		throw new StoreError(`could not write artifact ${absolute}: ${(error as Error).message}`, { cause: error });
+	}
+}
+
+function checkSha(sha: string): void {
+	if (!SHA256.test(sha))
+		throw new BadInputError("Not an artifact address.", [
+			{
+				source: "artifact",
+				line: null,
+				column: null,
+				path: "sha256",
+				message: `"${sha}" is not a sha256 (64 lowercase hex digits)`,
+				fix: "pass the sha stored in a row, e.g. runs.output_sha",
+			},
+		]);
+}

@@ -1,0 +1,133 @@
+import type { StoreContext } from "./context.js";
+import { newRunId } from "./run-id.js";
+import type { CellRecord, ScoreRecord } from "./run-records.js";
+import { asStoreError } from "./store-error.js";
+
+const INSERT_RUN = `INSERT INTO runs (
+	run_id, benchmark_version, use_case_id, case_id, case_version, case_kind, input_hash, model_id, harness,
+	sample_index, depth, cell_key, status, error, grader_error,
+	cost_usd, latency_ms, ttft_ms, input_tokens, output_tokens, cache_tokens, tokens_per_sec, turns,
+	input_sha, output_sha, trace_sha, diff_sha, raw_sha, provenance_json, ingest_source, started_at, finished_at, created_at
+) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+const SCORE_COLUMNS = `run_id, metric, score_type, value, value_label, jury_votes_sha, inter_judge_disagreement, confidence,
+	critical_failure, gate_meta_json, reasoning_sha, grader_version, judge_panel_version, extras_json,
+	ingest_source, created_at`;
+/** Columns per score row. */
+const SCORE_WIDTH = 16;
+const SCORE_VALUES = `(${Array.from({ length: SCORE_WIDTH }, () => "?").join(", ")})`;
+/** Scores per INSERT statement; a cell with more is written in several. */
+const SCORES_PER_STATEMENT = 64;
+const insertScoresSql: string[] = [];
+
+/**
+ * The SQL inserting `count` score rows at once. A cell's scores go in one statement because each
+ * statement journals the pages it touches (the triggers make that necessary): one statement per
+ * cell instead of one per score raises write throughput by about half.
+ */
+function insertScores(count: number): string {
+	let sql = insertScoresSql[count];
+	if (sql === undefined) {
+		sql = `INSERT INTO scores (${SCORE_COLUMNS}) VALUES ${Array.from({ length: count }, () => SCORE_VALUES).join(", ")}`;
+		insertScoresSql[count] = sql;
+	}
+	return sql;
+}
+
+/**
+ * Inserts each cell's run row and score rows, assigning run ids, and returns the ids in order.
+ * Must run inside a transaction (the caller's), so that a failure leaves no cell half written.
+ */
+export function insertCells(
+	context: StoreContext,
+	cells: readonly CellRecord[],
+	ingestSource: string | null,
+	createdAt: string,
+): string[] {
+	const insertRun = context.statements.get(INSERT_RUN);
+	const runIds: string[] = [];
+	for (const { run, scores } of cells) {
+		const runId = newRunId();
+		const telemetry = run.telemetry;
+		try {
+			insertRun.run(
+				runId,
+				run.benchmark_version,
+				run.use_case_id,
+				run.case_id,
+				run.case_version,
+				run.case_kind,
+				run.input_hash,
+				run.model_id,
+				run.harness,
+				run.sample_index,
+				run.depth,
+				run.cell_key,
+				run.status,
+				run.error,
+				run.grader_error,
+				telemetry.cost_usd,
+				telemetry.latency_ms,
+				telemetry.ttft_ms,
+				telemetry.input_tokens,
+				telemetry.output_tokens,
+				telemetry.cache_tokens,
+				telemetry.tokens_per_sec,
+				telemetry.turns,
+				run.input_sha,
+				run.output_sha,
+				run.trace_sha,
+				run.diff_sha,
+				run.raw_sha,
+				JSON.stringify(run.provenance),
+				ingestSource,
+				run.started_at,
+				run.finished_at,
+				createdAt,
+			);
+			insertScoreRows(context, runId, scores, ingestSource, createdAt);
+		} catch (error) {
+			throw asStoreError(
+				`could not record the cell of case ${run.case_id}, model ${run.model_id}, harness ${run.harness}, sample ${run.sample_index} (cell key ${run.cell_key}); nothing of this batch was written`,
+				error,
+			);
+		}
+		runIds.push(runId);
+	}
+	return runIds;
+}
+
+/** Inserts one run's scores, up to SCORES_PER_STATEMENT rows per statement. */
+function insertScoreRows(
+	context: StoreContext,
+	runId: string,
+	scores: readonly ScoreRecord[],
+	ingestSource: string | null,
+	createdAt: string,
+): void {
+	for (let first = 0; first < scores.length; first += SCORES_PER_STATEMENT) {
+		const count = Math.min(SCORES_PER_STATEMENT, scores.length - first);
+		const values = new Array<unknown>(count * SCORE_WIDTH);
+		let at = 0;
+		for (let index = first; index < first + count; index++) {
+			const score = scores[index] as ScoreRecord;
+			values[at++] = runId;
+			values[at++] = score.metric;
+			values[at++] = score.score_type;
+			values[at++] = score.value;
+			values[at++] = score.value_label;
+			values[at++] = score.jury_votes_sha;
+			values[at++] = score.inter_judge_disagreement;
+			values[at++] = score.confidence;
+			values[at++] = score.critical_failure ? 1 : 0;
+			values[at++] = score.gate_meta === null ? null : JSON.stringify(score.gate_meta);
+			values[at++] = score.reasoning_sha;
+			values[at++] = score.grader_version;
+			values[at++] = score.judge_panel_version;
+			values[at++] = score.extras === null ? null : JSON.stringify(score.extras);
+			values[at++] = ingestSource;
+			values[at++] = createdAt;
+		}
+		context.statements.get(insertScores(count)).run(...values);
+	}
+}

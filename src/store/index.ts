@@ -1,0 +1,46 @@
+/**
+ * The store: the append-only SQLite database and the content-addressed artifacts folder.
+ * Nothing is ever updated and only rows of a federated ingest are ever deleted; the database's
+ * own triggers enforce both, so they hold for raw SQL too. Open one with `openStore`.
+ */
+export type { ArtifactRef, StoredArtifact } from "./artifacts.js";
+export type { CalibrationInput, StoredCalibration } from "./calibrations.js";
+export {
+	COMPARISON_VERDICTS,
+	type ComparisonInput,
+	type ComparisonVerdict,
+	type StoredComparison,
+} from "./comparisons.js";
+export type { WriteOptions } from "./context.js";
+export type { DeploymentInput, StoredDeployment } from "./deployments.js";
+export type { IngestReplacement } from "./ingest.js";
+export { MIGRATIONS, type Migration } from "./migrations.js";
+export { BUSY_TIMEOUT_MS, type OpenStoreOptions, openStore } from "./open-store.js";
+export {
+	OWNER_RATING_LABELS,
+	type OwnerRatingInput,
+	type OwnerRatingLabel,
+	type StoredOwnerRating,
+} from "./owner-ratings.js";
+export { DEFAULT_ARTIFACTS_PATH, DEFAULT_DATABASE_PATH, resolveStorePaths, type StorePaths } from "./paths.js";
+export type { RunFilter } from "./run-queries.js";
+export {
+	type CellRecord,
+	RUN_DEPTHS,
+	type RunDepth,
+	type RunRecord,
+	type ScoreRecord,
+	type StoredRun,
+	type StoredScore,
+} from "./run-records.js";
+export {
+	openTemporaryStore,
+	sampleCell,
+	sampleRun,
+	sampleScore,
+	sampleSpec,
+	type TemporaryStore,
+} from "./samples.js";
+export type { SpecSnapshotInput, StoredSpec } from "./specs.js";
+export { Store } from "./store.js";
+export type { StoredVolumeSnapshot, VolumeSnapshotInput } from "./volume-snapshots.js";

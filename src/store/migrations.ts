@@ -1,0 +1,14 @@
+import { SCHEMA_V1 } from "./schema-v1.js";
+
+/** One forward-only schema step. Versions are 1, 2, 3, … with no gaps. */
+export interface Migration {
+	/** Schema version reached once this migration is applied. */
+	readonly version: number;
+	/** Short kebab-case name, stored with the version. */
+	readonly name: string;
+	/** The SQL to run, in one transaction with the bookkeeping row. */
+	readonly sql: string;
+}
+
+/** Every migration this code knows, in order. Append only; never edit or reorder a released one. */
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "initial", sql: SCHEMA_V1 }];

@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { StoreError } from "../contract/index.js";
+import { applyMigrations, checkMigrated } from "./migrate.js";
+import { MIGRATIONS } from "./migrations.js";
+import type { StorePaths } from "./paths.js";
+import { Store } from "./store.js";
+import { storeAction } from "./store-error.js";
+
+/** Where to open a store, and whether only to read it. */
+export interface OpenStoreOptions extends StorePaths {
+	/** Open without writing: no folders are created, no migration runs, every write fails. */
+	readonly readonly?: boolean | undefined;
+}
+
+/** Milliseconds a writer waits for another process's lock before failing with SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5_000;
+
+/** Settings of every connection; journal_mode = WAL is set on writable ones, as it persists in the file. */
+const CONNECTION_PRAGMAS = [
+	"foreign_keys = ON",
+	// A row deleted by INSERT OR REPLACE fires DELETE triggers only with this on (the insert guards catch it first).
+	"recursive_triggers = ON",
+	`busy_timeout = ${BUSY_TIMEOUT_MS}`,
+	// WAL stays consistent on power loss with NORMAL; only the last commits may be lost.
+	"synchronous = NORMAL",
+	"cache_size = -32768",
+	// The triggers make every insert keep a statement journal; in memory it costs a copy, not a write.
+	"temp_store = MEMORY",
+	// Checkpoint every ~40 MB of WAL rather than 4 MB: hash-keyed indexes (cell_key) dirty random pages in
+	// every transaction, and each checkpoint rewrites them; fewer checkpoints, fewer rewrites and fsyncs.
+	"wal_autocheckpoint = 10000",
+	"journal_size_limit = 67108864",
+] as const;
+
+/**
+ * Opens (creating it and its folders if needed) the store at `options.database`, with WAL,
+ * foreign keys and recursive triggers on, and applies the migrations it is missing. Refuses a
+ * database newer than this code. Close it with {@link Store.close}.
+ */
+export function openStore(options: OpenStoreOptions): Store {
+	const readonly = options.readonly === true;
+	if (readonly && !existsSync(options.database))
+		throw new StoreError(`no touchstone store at ${options.database}; record a run first, or set TOUCHSTONE_DB`);
+	if (!readonly)
+		storeAction(`could not create the folders of the store at ${options.database}`, () => {
+			mkdirSync(dirname(options.database), { recursive: true });
+			mkdirSync(options.artifacts, { recursive: true });
+		});
+	const database = storeAction(
+		`could not open the store at ${options.database}`,
+		() => new Database(options.database, { readonly, fileMustExist: readonly, timeout: BUSY_TIMEOUT_MS }),
+	);
+	try {
+		if (!readonly) database.pragma("journal_mode = WAL");
+		for (const pragma of CONNECTION_PRAGMAS) database.pragma(pragma);
+		const applied = storeAction(`could not migrate the store at ${options.database}`, () => {
+			if (readonly) {
+				checkMigrated(database, MIGRATIONS);
+				return [];
+			}
+			return applyMigrations(database, MIGRATIONS);
+		});
+		return new Store(database, { database: options.database, artifacts: options.artifacts }, applied);
+	} catch (error) {
+		database.close();
+		throw error;
+	}
+}

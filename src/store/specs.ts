@@ -1,0 +1,124 @@
+import { canonicalJson, type JsonObject, NotFoundError, StoreError } from "../contract/index.js";
+import { ingestSourceOf, type StoreContext, utcNow, type WriteOptions } from "./context.js";
+
+/** A frozen spec of one use case, as handed to the store before any of its results. */
+export interface SpecSnapshotInput {
+	/** Content hash of the frozen spec: the benchmark version. */
+	readonly benchmark_version: string;
+	/** Use case the spec belongs to. */
+	readonly use_case_id: string;
+	/** Hash of `spec`, as the definitions layer computed it. */
+	readonly spec_hash: string;
+	/** The frozen spec (cases, graders, judge panel version, harness config, per-case cell-key parts). */
+	readonly spec: JsonObject;
+	/** Repository the definitions live in, when known. */
+	readonly home_repo: string | null;
+	/** How the use case is measured, in words, as shown next to its results. */
+	readonly methodology: string;
+}
+
+/** A stored spec snapshot. */
+export interface StoredSpec extends SpecSnapshotInput {
+	/** Source of a federated ingest, null for snapshots frozen here. */
+	readonly ingest_source: string | null;
+	/** When the snapshot was frozen (UTC ISO-8601). */
+	readonly created_at: string;
+}
+
+interface SpecRow extends Omit<StoredSpec, "spec"> {
+	readonly spec_json: string;
+}
+
+/**
+ * Freezes a spec snapshot. The first write of a version wins: freezing it again with the same
+ * spec hash is a no-op (`inserted: false`); with a different hash or use case it is refused.
+ */
+export function freezeSpec(
+	context: StoreContext,
+	input: SpecSnapshotInput,
+	options?: WriteOptions,
+): { inserted: boolean } {
+	const existing = getSpec(context, input.benchmark_version);
+	if (existing !== null) {
+		if (existing.spec_hash !== input.spec_hash || existing.use_case_id !== input.use_case_id)
+			throw new StoreError(
+				`benchmark version ${input.benchmark_version} is already frozen for use case ${existing.use_case_id} with spec hash ${existing.spec_hash}; refusing use case ${input.use_case_id} with spec hash ${input.spec_hash} (a version is the hash of its spec, so this is a bug in whoever computed it)`,
+			);
+		return { inserted: false };
+	}
+	const result = context.statements
+		.get(
+			`INSERT INTO spec_snapshots (benchmark_version, use_case_id, spec_hash, spec_json, home_repo, methodology, ingest_source, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		)
+		.run(
+			input.benchmark_version,
+			input.use_case_id,
+			input.spec_hash,
+			canonicalJson(input.spec),
+			input.home_repo,
+			input.methodology,
+			ingestSourceOf(options),
+			utcNow(),
+		);
+	return { inserted: result.changes === 1 };
+}
+
+/**
+ * Makes `benchmarkVersion` the current version of its use case, unless it already is
+ * (`activated: false`). Reverting to an older version activates its stored snapshot again.
+ */
+export function activateSpec(
+	context: StoreContext,
+	useCaseId: string,
+	benchmarkVersion: string,
+): { activated: boolean } {
+	const spec = getSpec(context, benchmarkVersion);
+	if (spec === null)
+		throw new NotFoundError(
+			`no spec snapshot for benchmark version ${benchmarkVersion}; freeze it before activating it`,
+		);
+	if (spec.use_case_id !== useCaseId)
+		throw new StoreError(
+			`benchmark version ${benchmarkVersion} belongs to use case ${spec.use_case_id}, not ${useCaseId}`,
+		);
+	if (currentVersion(context, useCaseId) === benchmarkVersion) return { activated: false };
+	context.statements
+		.get("INSERT INTO spec_activations (use_case_id, benchmark_version, activated_at) VALUES (?, ?, ?)")
+		.run(useCaseId, benchmarkVersion, utcNow());
+	return { activated: true };
+}
+
+/** The snapshot most recently activated for `useCaseId`, or null when none was. */
+export function currentSpec(context: StoreContext, useCaseId: string): StoredSpec | null {
+	const version = currentVersion(context, useCaseId);
+	return version === null ? null : getSpec(context, version);
+}
+
+/** The snapshot of `benchmarkVersion`, or null when the store has none. */
+export function getSpec(context: StoreContext, benchmarkVersion: string): StoredSpec | null {
+	const row = context.statements.get("SELECT * FROM spec_snapshots WHERE benchmark_version = ?").get(benchmarkVersion);
+	return row === undefined ? null : specFromRow(row as SpecRow);
+}
+
+/** Every snapshot, or those of one use case, oldest first. */
+export function listSpecs(context: StoreContext, useCaseId?: string): StoredSpec[] {
+	const rows =
+		useCaseId === undefined
+			? context.statements.get("SELECT * FROM spec_snapshots ORDER BY created_at, rowid").all()
+			: context.statements
+					.get("SELECT * FROM spec_snapshots WHERE use_case_id = ? ORDER BY created_at, rowid")
+					.all(useCaseId);
+	return rows.map((row) => specFromRow(row as SpecRow));
+}
+
+function currentVersion(context: StoreContext, useCaseId: string): string | null {
+	const row = context.statements
+		.get("SELECT benchmark_version FROM spec_activations WHERE use_case_id = ? ORDER BY activation_id DESC LIMIT 1")
+		.get(useCaseId) as { benchmark_version: string } | undefined;
+	return row?.benchmark_version ?? null;
+}
+
+function specFromRow({ spec_json, ...row }: SpecRow): StoredSpec {
+	return { ...row, spec: JSON.parse(spec_json) as JsonObject };
+}

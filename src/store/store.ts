@@ -1,0 +1,226 @@
+import type Database from "better-sqlite3";
+import { StoreError } from "../contract/index.js";
+import { type ArtifactRef, getArtifact, putArtifact, readArtifact, type StoredArtifact } from "./artifacts.js";
+import { type CalibrationInput, listCalibrations, recordCalibration, type StoredCalibration } from "./calibrations.js";
+import { insertCells } from "./cells.js";
+import { type ComparisonInput, listComparisons, recordComparison, type StoredComparison } from "./comparisons.js";
+import { ingestSourceOf, type StoreContext, utcNow, type WriteOptions } from "./context.js";
+import { type DeploymentInput, listDeployments, recordDeployment, type StoredDeployment } from "./deployments.js";
+import { type IngestReplacement, replaceIngestedCells } from "./ingest.js";
+import {
+	addOwnerRating,
+	latestOwnerRating,
+	listLatestOwnerRatings,
+	type OwnerRatingInput,
+	type StoredOwnerRating,
+} from "./owner-ratings.js";
+import type { StorePaths } from "./paths.js";
+import { completeCellKeys, getRun, listRuns, type RunFilter, scoresForRuns } from "./run-queries.js";
+import type { CellRecord, StoredRun, StoredScore } from "./run-records.js";
+import {
+	activateSpec,
+	currentSpec,
+	freezeSpec,
+	getSpec,
+	listSpecs,
+	type SpecSnapshotInput,
+	type StoredSpec,
+} from "./specs.js";
+import { StatementCache } from "./statements.js";
+import { storeAction } from "./store-error.js";
+import {
+	listVolumeSnapshots,
+	recordVolumeSnapshot,
+	type StoredVolumeSnapshot,
+	type VolumeSnapshotInput,
+} from "./volume-snapshots.js";
+
+/**
+ * An open store: the append-only SQLite database and its content-addressed artifacts. One
+ * writer at a time; every method is synchronous. Obtain one with {@link openStore}.
+ */
+export class Store {
+	/**
+	 * The better-sqlite3 connection, for tests and the read layer's own queries. Writes through it
+	 * are still held to the append-only triggers.
+	 */
+	readonly database: Database.Database;
+	/** Where this store lives. */
+	readonly paths: StorePaths;
+	/** Schema versions applied by this open (empty when the store was already up to date). */
+	readonly appliedMigrations: readonly number[];
+	readonly #context: StoreContext;
+	readonly #insertCells: (cells: readonly CellRecord[], ingestSource: string | null) => string[];
+
+	/** Wraps an open, migrated connection; use {@link openStore} instead. */
+	constructor(database: Database.Database, paths: StorePaths, appliedMigrations: readonly number[]) {
+		this.database = database;
+		this.paths = paths;
+		this.appliedMigrations = appliedMigrations;
+		this.#context = { database, statements: new StatementCache(database), artifacts: paths.artifacts };
+		const insert = database.transaction((cells: readonly CellRecord[], ingestSource: string | null) =>
+			insertCells(this.#context, cells, ingestSource, utcNow()),
+		);
+		this.#insertCells = (cells, ingestSource) => insert.immediate(cells, ingestSource);
+	}
+
+	/** Closes the connection. Safe to call twice. */
+	close(): void {
+		if (this.database.open) this.database.close();
+	}
+
+	/** Stores content as an artifact if absent and returns its address; idempotent. */
+	putArtifact(content: string | Uint8Array, contentType: string): ArtifactRef {
+		return storeAction("could not store an artifact", () => putArtifact(this.#context, content, contentType));
+	}
+
+	/** The row of artifact `sha`, or null. */
+	getArtifact(sha: string): StoredArtifact | null {
+		return getArtifact(this.#context, sha);
+	}
+
+	/** The bytes of artifact `sha`, verified against their hash (StoreError when missing or corrupted). */
+	readArtifact(sha: string): Buffer {
+		return readArtifact(this.#context, sha);
+	}
+
+	/** The text (UTF-8) of artifact `sha`, verified like {@link Store.readArtifact}. */
+	readArtifactText(sha: string): string {
+		return readArtifact(this.#context, sha).toString("utf8");
+	}
+
+	/** Freezes a spec snapshot; the first write of a version wins. */
+	freezeSpec(input: SpecSnapshotInput, options?: WriteOptions): { inserted: boolean } {
+		return this.#write(`could not freeze benchmark version ${input.benchmark_version}`, () =>
+			freezeSpec(this.#context, input, options),
+		);
+	}
+
+	/** Makes a stored version the current one of its use case (no-op when it already is). */
+	activateSpec(useCaseId: string, benchmarkVersion: string): { activated: boolean } {
+		return this.#write(`could not activate benchmark version ${benchmarkVersion}`, () =>
+			activateSpec(this.#context, useCaseId, benchmarkVersion),
+		);
+	}
+
+	/** The current (latest activated) snapshot of a use case, or null. */
+	currentSpec(useCaseId: string): StoredSpec | null {
+		return currentSpec(this.#context, useCaseId);
+	}
+
+	/** The snapshot of a benchmark version, or null. */
+	getSpec(benchmarkVersion: string): StoredSpec | null {
+		return getSpec(this.#context, benchmarkVersion);
+	}
+
+	/** Every snapshot, or those of one use case, oldest first. */
+	listSpecs(useCaseId?: string): StoredSpec[] {
+		return listSpecs(this.#context, useCaseId);
+	}
+
+	/** Writes one cell (its run and all its scores) in one transaction and returns the new run id. */
+	recordCell(cell: CellRecord, options?: WriteOptions): string {
+		const [runId] = this.recordCells([cell], options);
+		if (runId === undefined) throw new StoreError("recording a cell returned no run id");
+		return runId;
+	}
+
+	/** Writes many cells in one transaction (all or none) and returns their run ids in order. */
+	recordCells(cells: readonly CellRecord[], options?: WriteOptions): string[] {
+		return storeAction(`could not record ${cells.length} cells`, () =>
+			this.#insertCells(cells, ingestSourceOf(options)),
+		);
+	}
+
+	/**
+	 * Replaces, in one transaction, the rows a federated ingest previously brought in for a use case
+	 * with `cells`, tagged with `ingestSource`. Rows of any other origin are never touched.
+	 */
+	replaceIngested(useCaseId: string, ingestSource: string, cells: readonly CellRecord[]): IngestReplacement {
+		return this.#write(`could not replace the cells ingested from ${ingestSource} for ${useCaseId}`, () =>
+			replaceIngestedCells(this.#context, useCaseId, ingestSource, cells, utcNow()),
+		);
+	}
+
+	/** The run `runId`, or null. */
+	getRun(runId: string): StoredRun | null {
+		return getRun(this.#context, runId);
+	}
+
+	/** Runs of a use case matching `filter`, in write order. */
+	listRuns(filter: RunFilter): StoredRun[] {
+		return listRuns(this.#context, filter);
+	}
+
+	/** Cell keys of a use case with a complete run (not a harness error, fully graded): what a re-run skips. */
+	completeCellKeys(useCaseId: string): Set<string> {
+		return completeCellKeys(this.#context, useCaseId);
+	}
+
+	/** Scores of each run id (every id is a key; [] when it has none). */
+	scoresForRuns(runIds: readonly string[]): Map<string, StoredScore[]> {
+		return scoresForRuns(this.#context, runIds);
+	}
+
+	/** Records an owner rating (BadInputError outside 0..1, NotFoundError for an unknown run). */
+	addOwnerRating(input: OwnerRatingInput, options?: WriteOptions): StoredOwnerRating {
+		return this.#write(`could not rate run ${input.run_id}`, () => addOwnerRating(this.#context, input, options));
+	}
+
+	/** The latest owner rating of a run, or null. */
+	latestOwnerRating(runId: string): StoredOwnerRating | null {
+		return latestOwnerRating(this.#context, runId);
+	}
+
+	/** The latest owner rating of every rated run of a use case (optionally one version). */
+	listLatestOwnerRatings(useCaseId: string, benchmarkVersion?: string): StoredOwnerRating[] {
+		return listLatestOwnerRatings(this.#context, useCaseId, benchmarkVersion);
+	}
+
+	/** Records a deployment of a model and harness for a use case. */
+	recordDeployment(input: DeploymentInput, options?: WriteOptions): StoredDeployment {
+		return this.#write("could not record the deployment", () => recordDeployment(this.#context, input, options));
+	}
+
+	/** Deployments of a use case, by `deployed_at` (the last is the incumbent). */
+	listDeployments(useCaseId: string): StoredDeployment[] {
+		return listDeployments(this.#context, useCaseId);
+	}
+
+	/** Records a calibration result. */
+	recordCalibration(input: CalibrationInput, options?: WriteOptions): StoredCalibration {
+		return this.#write("could not record the calibration", () => recordCalibration(this.#context, input, options));
+	}
+
+	/** Calibration results of a use case, oldest first. */
+	listCalibrations(useCaseId: string): StoredCalibration[] {
+		return listCalibrations(this.#context, useCaseId);
+	}
+
+	/** Records a production volume snapshot. */
+	recordVolumeSnapshot(input: VolumeSnapshotInput, options?: WriteOptions): StoredVolumeSnapshot {
+		return this.#write("could not record the volume snapshot", () =>
+			recordVolumeSnapshot(this.#context, input, options),
+		);
+	}
+
+	/** Volume snapshots of a use case, by period. */
+	listVolumeSnapshots(useCaseId: string): StoredVolumeSnapshot[] {
+		return listVolumeSnapshots(this.#context, useCaseId);
+	}
+
+	/** Records a pairwise comparison of two stored runs. */
+	recordComparison(input: ComparisonInput, options?: WriteOptions): StoredComparison {
+		return this.#write("could not record the comparison", () => recordComparison(this.#context, input, options));
+	}
+
+	/** Comparisons of a use case, optionally of one version, oldest first. */
+	listComparisons(useCaseId: string, benchmarkVersion?: string): StoredComparison[] {
+		return listComparisons(this.#context, useCaseId, benchmarkVersion);
+	}
+
+	/** Runs `action` in an immediate write transaction, turning failures into StoreErrors. */
+	#write<T>(doing: string, action: () => T): T {
+		return storeAction(doing, () => this.database.transaction(action).immediate());
+	}
+}
