@@ -1,5 +1,6 @@
 import type { Attempt } from "./attempt.js";
 import type { Case } from "./case.js";
+import type { JsonObject } from "./json.js";
 import type { Score } from "./score.js";
 
 /** What a grader sees: the case (with its hidden reference) and the attempt. */
@@ -18,6 +19,10 @@ export interface Grader {
 	readonly id: string;
 	/** Version stored with every score; bumping it changes cell keys. */
 	readonly version: string;
+	/** The validated, normalized grading configuration; it enters every cell key. */
+	readonly config: JsonObject;
+	/** The metric this grader offers as the headline; a use case's `headline:` overrides it. */
+	readonly headline?: string;
 	/**
 	 * Returns one score per metric. A grader that cannot grade (a judge quorum not met) throws a
 	 * TouchstoneError; the host records it on the cell as a grader error, never as a score.

@@ -17,6 +17,7 @@ export {
 } from "./attempt.js";
 export { CASE_KINDS, type Case, type CaseData, type CaseKind, caseData, defineCase } from "./case.js";
 export type { CaseSource } from "./case-source.js";
+export { type CellKeyParts, cellKey } from "./cell-key.js";
 export { BadInputError, formatIssue, type InputIssue, NotFoundError, StoreError, TouchstoneError } from "./errors.js";
 export type { GradeInput, Grader } from "./grader.js";
 export { canonicalJson, contentHash, type JsonObject, type JsonValue, sha256 } from "./json.js";
@@ -33,6 +34,30 @@ export {
 	type ModelTier,
 	type ModelWeights,
 } from "./model.js";
+export type { PluginContext, UseCasePlugin } from "./plugin.js";
+export {
+	type AssistantMessage,
+	type ChatMessage,
+	type Completion,
+	type CompletionRequest,
+	type CompletionTiming,
+	type CompletionUsage,
+	FINISH_REASONS,
+	type FinishReason,
+	PROVIDER_ERROR_KINDS,
+	type Provider,
+	ProviderError,
+	type ProviderErrorDetails,
+	type ProviderErrorKind,
+	RESPONSE_FORMATS,
+	type ResponseFormat,
+	type SystemMessage,
+	type ToolCall,
+	type ToolDefinition,
+	type ToolMessage,
+	type UserMessage,
+} from "./provider.js";
 export type { RunInput, Runner } from "./runner.js";
 export { type JuryVote, SCORE_TYPES, type Score, type ScoreType } from "./score.js";
+export type { SpecCase, SpecDocument } from "./spec.js";
 export { type Telemetry, UNKNOWN_TELEMETRY } from "./telemetry.js";

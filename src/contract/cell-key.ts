@@ -1,0 +1,22 @@
+import { contentHash } from "./json.js";
+
+/**
+ * The parts a cell key is made of. Each part is itself a content hash, computed by the planner
+ * from today's definitions and recorded in the spec snapshot, so the read layer can recompute
+ * the key of any cell from the store alone.
+ */
+export interface CellKeyParts {
+	/** Hash of the case's resolved input, reference, version and the grader's config. */
+	readonly case_part: string;
+	/** Hash of the model entry's result-determining fields (provider, model id, endpoint, options). */
+	readonly model_part: string;
+	/** Hash of the harness: runner id and version, its settings and budget. */
+	readonly harness_part: string;
+	/** Which repeated sample, from 0. */
+	readonly sample_index: number;
+}
+
+/** The content hash of everything that determines a cell's result. */
+export function cellKey(parts: CellKeyParts): string {
+	return contentHash({ cell_key_version: 1, ...parts });
+}

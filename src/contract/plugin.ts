@@ -1,0 +1,39 @@
+import type { CaseSource } from "./case-source.js";
+import type { Grader } from "./grader.js";
+import type { JsonObject } from "./json.js";
+import type { Runner } from "./runner.js";
+
+/** What a plugin is told about the use case it serves, resolved by the host from use_cases.yaml. */
+export interface PluginContext {
+	/** The use case's id. */
+	readonly use_case_id: string;
+	/** Absolute path of the benchmarks/ folder the use case was loaded from. */
+	readonly benchmarks_dir: string;
+	/** Absolute paths of the files the use case's `cases:` glob matched, sorted. */
+	readonly case_files: readonly string[];
+	/** Absolute path of the use case's `tasks:` folder, or null. */
+	readonly tasks_dir: string | null;
+	/** The use case's `grading:` block, unvalidated: the plugin validates it. */
+	readonly grading: JsonObject;
+}
+
+/**
+ * A use case's behaviour: where its cases come from and how they are graded, optionally with its
+ * own runner. The spine, store and views need no change to add one.
+ */
+export interface UseCasePlugin {
+	/** Contract version this plugin implements. */
+	readonly specificationVersion: "v1";
+	/** The id use_cases.yaml names in `plugin:`. */
+	readonly id: string;
+	/** The headline metric when the use case names none. */
+	readonly defaultHeadline: string;
+	/** True when the grader calls the judge panel, whose version then enters the spec. */
+	readonly usesJury?: boolean;
+	/** Creates the case source. Throws BadInputError for a bad configuration. */
+	createCaseSource(context: PluginContext): CaseSource;
+	/** Creates the grader. Throws BadInputError for a bad `grading:` block, naming its fields. */
+	createGrader(context: PluginContext): Grader;
+	/** Creates a runner of the plugin's own, when the shared runners do not fit. */
+	createRunner?(context: PluginContext): Runner;
+}

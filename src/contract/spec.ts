@@ -1,0 +1,50 @@
+import type { CaseKind } from "./case.js";
+import type { JsonObject } from "./json.js";
+
+/** One case as the spec snapshot freezes it: what decides passing, and its cell-key part. */
+export interface SpecCase {
+	/** Case id. */
+	readonly id: string;
+	/** Case version. */
+	readonly version: string;
+	/** Case kind; limited depth runs only `floor` cases. */
+	readonly kind: CaseKind;
+	/** The headline value at or above which an attempt of this case passes. */
+	readonly threshold: number;
+	/** Hash of the resolved input. */
+	readonly input_hash: string;
+	/** The case's part of every cell key (see CellKeyParts). */
+	readonly key_part: string;
+}
+
+/**
+ * The frozen definition of one use case's benchmark: the `spec_json` of a spec snapshot. Its
+ * content hash is the benchmark version. It carries every cell-key part, so which stored rows
+ * are current is decided from the store alone.
+ */
+export interface SpecDocument {
+	/** Version of this document's shape. */
+	readonly spec_format: 1;
+	/** The use case. */
+	readonly use_case_id: string;
+	/** Built-in plugin that reads and grades the cases. */
+	readonly plugin: string;
+	/** Headline metric name. */
+	readonly headline: string;
+	/** Good-enough band below the best headline. */
+	readonly band: number;
+	/** Samples per case at thorough depth. */
+	readonly samples: number;
+	/** The production incumbent, if any. */
+	readonly deployed: { readonly model: string; readonly harness: string; readonly source: string | null } | null;
+	/** Judge panel id and version, for jury-graded use cases. */
+	readonly judge_panel: { readonly id: string; readonly version: string } | null;
+	/** Grader id, version and normalized config. */
+	readonly grader: { readonly id: string; readonly version: string; readonly config: JsonObject };
+	/** Harness id and its cell-key part. */
+	readonly harness: { readonly id: string; readonly key_part: string; readonly config: JsonObject };
+	/** Every case, in order. */
+	readonly cases: readonly SpecCase[];
+	/** Cell-key part of every model in the registry, by id. */
+	readonly models: { readonly [modelId: string]: string };
+}

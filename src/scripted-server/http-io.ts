@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** Largest request body accepted; bigger ones get HTTP 413. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Reads a whole request body as UTF-8, or null when it is larger than `limit` bytes (the rest is drained unread). */
+export function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | null> {
+	return new Promise((resolve, reject) => {
+		const declared = Number(request.headers["content-length"]);
+		let tooLarge = Number.isFinite(declared) && declared > limit;
+		const chunks: Buffer[] = [];
+		let size = 0;
+		request.on("data", (chunk: Buffer) => {
+			if (tooLarge) return;
+			size += chunk.length;
+			if (size > limit) {
+				tooLarge = true;
+				chunks.length = 0;
+			} else chunks.push(chunk);
+		});
+		request.on("end", () => resolve(tooLarge ? null : Buffer.concat(chunks).toString("utf8")));
+		request.on("error", reject);
+	});
+}
+
+/** Sends a value as a JSON response with an exact content length. */
+export function sendJson(
+	response: ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Readonly<Record<string, string>> = {},
+): void {
+	const text = JSON.stringify(body);
+	response.writeHead(status, {
+		...headers,
+		"content-type": "application/json",
+		"content-length": Buffer.byteLength(text),
+	});
+	response.end(text);
+}
+
+/** Waits on behalf of one response, and stops waiting (clearing its timer) as soon as the connection closes. */
+export interface ResponseClock {
+	/** Resolves true after `ms` milliseconds, or false once the connection has closed. */
+	wait(ms: number): Promise<boolean>;
+}
+
+const DONE = Promise.resolve(true);
+const CLOSED = Promise.resolve(false);
+
+/**
+ * A {@link ResponseClock} for `response`. Cheaper than an AbortController, which builds an abort
+ * reason on every close: the benchmark pushes thousands of requests per second through here.
+ */
+export function responseClock(response: ServerResponse): ResponseClock {
+	let closed = false;
+	let pending: { timer: NodeJS.Timeout; resolve: (done: boolean) => void } | null = null;
+	response.once("close", () => {
+		closed = true;
+		if (pending === null) return;
+		clearTimeout(pending.timer);
+		pending.resolve(false);
+		pending = null;
+	});
+	return {
+		wait(ms) {
+			if (closed) return CLOSED;
+			if (ms <= 0) return DONE;
+			return new Promise((resolve) => {
+				const timer = setTimeout(() => {
+					pending = null;
+					resolve(true);
+				}, ms);
+				pending = { timer, resolve };
+			});
+		},
+	};
+}

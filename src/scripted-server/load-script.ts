@@ -1,0 +1,57 @@
+import { readFile } from "node:fs/promises";
+import { LineCounter, parseDocument } from "yaml";
+import { BadInputError, type InputIssue } from "../contract/index.js";
+import { scriptIssues } from "./script-issues.js";
+import { type Script, type ScriptInput, scriptSchema } from "./script-schema.js";
+import { createPositionFinder } from "./yaml-positions.js";
+
+/** Reads and validates a script file (YAML, or JSON, which is YAML too); throws a BadInputError listing every problem. */
+export async function loadScript(path: string): Promise<Script> {
+	let text: string;
+	try {
+		text = await readFile(path, "utf8");
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		throw new BadInputError(`scripted-server: cannot read the script ${path}`, [
+			{ source: path, line: null, column: null, path: "", message: reason, fix: "check the path to the script file" },
+		]);
+	}
+	return parseScript(text, path);
+}
+
+/** Parses and validates script text; `sourceLabel` names it in issues (usually the file path). */
+export function parseScript(text: string, sourceLabel: string): Script {
+	const lineCounter = new LineCounter();
+	const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+	if (document.errors.length > 0) {
+		const issues = document.errors.map((error): InputIssue => {
+			const { line, col } = lineCounter.linePos(error.pos[0]);
+			return {
+				source: sourceLabel,
+				line,
+				column: col,
+				path: "",
+				message: `invalid YAML: ${error.message.split("\n")[0]}`,
+				fix: "fix the syntax here: indent with spaces, quote values with `: ` or a leading `*`, one `key: value` per line",
+			};
+		});
+		throw failure(sourceLabel, issues);
+	}
+	const data: unknown = document.toJS({ maxAliasCount: 1000 });
+	const result = scriptSchema.safeParse(data);
+	if (result.success) return result.data;
+	const find = createPositionFinder(document, lineCounter);
+	throw failure(sourceLabel, scriptIssues(result.error.issues, data, scriptSchema, sourceLabel, find));
+}
+
+/** Validates a script written in code and fills in its defaults; issues name `sourceLabel` without lines. */
+export function validateScript(script: ScriptInput | Script, sourceLabel = "script"): Script {
+	const result = scriptSchema.safeParse(script);
+	if (result.success) return result.data;
+	throw failure(sourceLabel, scriptIssues(result.error.issues, script, scriptSchema, sourceLabel, null));
+}
+
+function failure(source: string, issues: readonly InputIssue[]): BadInputError {
+	const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+	return new BadInputError(`scripted-server: the script ${source} has ${count}`, issues);
+}
