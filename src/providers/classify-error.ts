@@ -1,0 +1,144 @@
+import {
+	APICallError,
+	EmptyResponseBodyError,
+	InvalidResponseDataError,
+	JSONParseError,
+	NoOutputGeneratedError,
+	TypeValidationError,
+} from "ai";
+import { ProviderError, type ProviderErrorKind } from "../contract/index.js";
+import { parseRetryAfter } from "./retry-after.js";
+import { redact } from "./secrets.js";
+
+/** What a provider knows about a failed call when it turns the failure into a ProviderError. */
+export interface FailureContext {
+	/** The provider's id, put first in every message. */
+	readonly providerId: string;
+	/** True when the per-call time limit fired. */
+	readonly timedOut: boolean;
+	/** The per-call time limit, for the message. */
+	readonly timeoutMs: number;
+	/** True when the caller's signal aborted. */
+	readonly aborted: boolean;
+	/** Values that must never appear in a message. */
+	readonly secrets: readonly string[];
+}
+
+const NETWORK_CODES = new Set([
+	"ECONNRESET",
+	"ECONNREFUSED",
+	"ECONNABORTED",
+	"EPIPE",
+	"ETIMEDOUT",
+	"EHOSTUNREACH",
+	"ENETUNREACH",
+	"EAI_AGAIN",
+	"UND_ERR_SOCKET",
+	"UND_ERR_CLOSED",
+	"UND_ERR_CONNECT_TIMEOUT",
+	"UND_ERR_HEADERS_TIMEOUT",
+	"UND_ERR_BODY_TIMEOUT",
+]);
+const MESSAGE_LIMIT = 500;
+
+/**
+ * Turns anything an SDK call threw (or put in its stream) into a ProviderError: HTTP status first,
+ * then the shape of the error. Timeouts and aborts are decided by the caller's flags, because an
+ * aborted fetch looks the same whichever signal fired.
+ */
+export function classifyError(error: unknown, context: FailureContext): ProviderError {
+	const fail = (
+		kind: ProviderErrorKind,
+		text: string,
+		details: { status?: number; retry_after_ms?: number | null } = {},
+	) =>
+		new ProviderError(`${context.providerId}: ${clip(redact(text, context.secrets))}`, {
+			kind,
+			retryable: RETRYABLE_KINDS.has(kind),
+			status: details.status ?? null,
+			retry_after_ms: details.retry_after_ms ?? null,
+		});
+	if (context.timedOut) return fail("timeout", `no complete reply within ${formatSeconds(context.timeoutMs)}`);
+	if (context.aborted) return fail("aborted", "the call was cancelled");
+	if (error instanceof ProviderError) return error;
+	if (APICallError.isInstance(error)) {
+		const status = error.statusCode;
+		if (status !== undefined && (status < 200 || status >= 300)) {
+			const retry_after_ms = parseRetryAfter(error.responseHeaders);
+			return fail(kindOfStatus(status), `HTTP ${status}: ${error.message}`, { status, retry_after_ms });
+		}
+		if (isNetworkError(error)) return fail("network", `connection failed: ${describe(error)}`);
+		return fail("malformed", `unreadable response: ${describe(error)}`);
+	}
+	if (
+		JSONParseError.isInstance(error) ||
+		TypeValidationError.isInstance(error) ||
+		InvalidResponseDataError.isInstance(error) ||
+		EmptyResponseBodyError.isInstance(error) ||
+		NoOutputGeneratedError.isInstance(error)
+	)
+		return fail("malformed", `unreadable response: ${describe(error)}`);
+	if (isNetworkError(error)) return fail("network", `connection failed: ${describe(error)}`);
+	return fail("bad-request", `the call could not be made: ${describe(error)}`);
+}
+
+/**
+ * Kinds that may succeed when tried again: throttling, outages, timeouts, cut connections, and
+ * garbled replies (a 200 with an unparsable body is in practice a proxy or server hiccup).
+ */
+const RETRYABLE_KINDS: ReadonlySet<ProviderErrorKind> = new Set([
+	"rate-limit",
+	"server",
+	"timeout",
+	"network",
+	"malformed",
+]);
+
+/**
+ * The kind of an HTTP failure. Retryable kinds: 429, 408 (a timeout), 409 and 5xx (server);
+ * never 401 and 403 (auth) or other 4xx (bad-request: 400, 404, 422...).
+ */
+function kindOfStatus(status: number): ProviderErrorKind {
+	if (status === 429) return "rate-limit";
+	if (status === 408) return "timeout";
+	if (status === 401 || status === 403) return "auth";
+	if (status === 409 || status >= 500) return "server";
+	return "bad-request";
+}
+
+function isNetworkError(error: unknown): boolean {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	while (current instanceof Error && !seen.has(current)) {
+		seen.add(current);
+		const code = (current as { code?: unknown }).code;
+		if (typeof code === "string" && NETWORK_CODES.has(code)) return true;
+		if (current instanceof TypeError && /^(fetch failed|terminated|failed to fetch)$/i.test(current.message))
+			return true;
+		if (current.message.startsWith("Cannot connect to API")) return true;
+		current = current.cause;
+	}
+	return false;
+}
+
+/** The error's message followed by its causes' messages: `a (cause: b)`. */
+function describe(error: unknown): string {
+	const parts: string[] = [];
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	while (current !== undefined && current !== null && !seen.has(current) && parts.length < 4) {
+		seen.add(current);
+		parts.push(current instanceof Error ? current.message : String(current));
+		current = current instanceof Error ? current.cause : undefined;
+	}
+	return parts.join(" (cause: ") + ")".repeat(parts.length - 1);
+}
+
+function clip(text: string): string {
+	const oneLine = text.replace(/\s+/g, " ").trim();
+	return oneLine.length <= MESSAGE_LIMIT ? oneLine : `${oneLine.slice(0, MESSAGE_LIMIT)}…`;
+}
+
+function formatSeconds(milliseconds: number): string {
+	return `${Number((milliseconds / 1000).toFixed(3))} s`;
+}

@@ -1,0 +1,142 @@
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { createOpenRouter } from "@openrouter/ai-sdk-provider";
+import type { LanguageModelUsage, ProviderMetadata } from "ai";
+import { BadInputError, type ModelEntry, type Provider } from "../contract/index.js";
+import { createCommandProvider } from "./command-provider.js";
+import {
+	type Environment,
+	endpointOrigin,
+	entrySettings,
+	resolveApiKey,
+	resolveBaseUrl,
+	resolveHeaders,
+} from "./entry-settings.js";
+import { createSdkProvider } from "./sdk-provider.js";
+
+/** The provider kinds `createProvider` knows. */
+export const PROVIDER_KINDS = ["openai-compatible", "openrouter", "anthropic", "command"] as const;
+/** One of {@link PROVIDER_KINDS}. */
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** Endpoints used when an entry names none. */
+const DEFAULT_BASE_URLS: Readonly<Record<ProviderKind, string | null>> = {
+	"openai-compatible": null,
+	openrouter: "https://openrouter.ai/api/v1",
+	anthropic: "https://api.anthropic.com",
+	command: null,
+};
+
+/** What `createProvider` needs besides the entry. */
+export interface CreateProviderOptions {
+	/** Where API keys, header values and `${VAR}` references are read from (`process.env` in the CLI). */
+	readonly env: Environment;
+	/** The endpoint, overriding `entry.base_url`; `${VAR}` references in either are expanded from `env`. */
+	readonly baseUrl?: string;
+	/** Milliseconds before one call is abandoned; `entry.options.timeout_s` (default 120 s) when absent. */
+	readonly timeoutMs?: number;
+	/** The fetch HTTP providers use; the global one when absent. */
+	readonly fetch?: typeof fetch;
+}
+
+/**
+ * Creates the bare provider for a model entry: no retries, no concurrency limit (see
+ * `createModelProvider` for the composed one). Throws BadInputError for an entry that cannot be
+ * reached as configured: an unknown kind, a missing key or variable, a base_url that is no URL.
+ */
+export function createProvider(entry: ModelEntry, options: CreateProviderOptions): Provider {
+	const settings = entrySettings(entry);
+	const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
+	const kind = entry.provider as ProviderKind;
+	if (!PROVIDER_KINDS.includes(kind))
+		throw new BadInputError(`Model \`${entry.id}\` names an unknown provider.`, [
+			{
+				source: `model ${entry.id}`,
+				line: null,
+				column: null,
+				path: "provider",
+				message: `unknown provider \`${entry.provider}\``,
+				fix: `use one of ${PROVIDER_KINDS.map((name) => `\`${name}\``).join(", ")}`,
+			},
+		]);
+	const id = `${entry.provider}:${entry.model}`;
+	const headers = resolveHeaders(entry, settings.headersEnv, options.env);
+	if (kind === "command") {
+		const key = entry.api_key_env === null ? null : resolveApiKey(entry, options.env, true);
+		return createCommandProvider({
+			id,
+			command: entry.command ?? [],
+			timeoutMs,
+			env: options.env,
+			secrets: [...(key === null ? [] : [key]), ...Object.values(headers)],
+		});
+	}
+	const rawBaseUrl = options.baseUrl ?? entry.base_url ?? DEFAULT_BASE_URLS[kind];
+	if (rawBaseUrl === null)
+		throw new BadInputError(`Model \`${entry.id}\` has no endpoint.`, [
+			{
+				source: `model ${entry.id}`,
+				line: null,
+				column: null,
+				path: "base_url",
+				message: `provider \`${kind}\` needs a base_url`,
+				fix: "add `base_url:`, e.g. `http://localhost:8000/v1`",
+			},
+		]);
+	const baseURL = resolveBaseUrl(entry, rawBaseUrl, options.env);
+	const apiKey = resolveApiKey(entry, options.env, kind !== "openai-compatible");
+	const secrets = [...(apiKey === null ? [] : [apiKey]), ...Object.values(headers)];
+	const fetchOption = options.fetch === undefined ? {} : { fetch: options.fetch };
+	const common = { id, endpoint: endpointOrigin(baseURL), timeoutMs, secrets };
+	switch (kind) {
+		case "openai-compatible": {
+			const sdk = createOpenAICompatible({
+				name: "openaiCompatible",
+				baseURL,
+				...(apiKey === null ? {} : { apiKey }),
+				headers,
+				includeUsage: true,
+				...fetchOption,
+			});
+			return createSdkProvider({ ...common, model: sdk.chatModel(entry.model), billedCost: usageCost });
+		}
+		case "openrouter": {
+			const sdk = createOpenRouter({ baseURL, apiKey: apiKey ?? "", headers, compatibility: "strict", ...fetchOption });
+			const model = sdk.chat(entry.model, { usage: { include: true } });
+			return createSdkProvider({ ...common, model, billedCost: openRouterCost });
+		}
+		case "anthropic": {
+			const sdk = createAnthropic({
+				baseURL: anthropicBaseUrl(baseURL),
+				apiKey: apiKey ?? "",
+				headers,
+				...fetchOption,
+			});
+			return createSdkProvider({ ...common, model: sdk.languageModel(entry.model), billedCost: () => null });
+		}
+	}
+}
+
+/**
+ * Anthropic's SDKs take the host (`https://api.anthropic.com`) and the AI SDK wants the versioned
+ * prefix (`…/v1`); entries may be written either way.
+ */
+export function anthropicBaseUrl(baseUrl: string): string {
+	const trimmed = baseUrl.replace(/\/+$/, "");
+	return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
+}
+
+/** `usage.cost` of an OpenAI-compatible reply (OpenRouter, LiteLLM and others report it there). */
+function usageCost(step: { readonly usage: LanguageModelUsage }): number | null {
+	const raw = step.usage.raw as { cost?: unknown } | undefined;
+	return typeof raw?.cost === "number" && Number.isFinite(raw.cost) ? raw.cost : null;
+}
+
+/** OpenRouter's usage accounting (`providerMetadata.openrouter.usage.cost`), else `usage.cost`. */
+function openRouterCost(step: {
+	readonly usage: LanguageModelUsage;
+	readonly providerMetadata: ProviderMetadata | undefined;
+}): number | null {
+	const usage = step.providerMetadata?.openrouter?.usage as { cost?: unknown } | undefined;
+	return typeof usage?.cost === "number" && Number.isFinite(usage.cost) ? usage.cost : usageCost(step);
+}

@@ -1,0 +1,37 @@
+/**
+ * Providers: how touchstone talks to models. Bare providers per kind (`createProvider`), the one
+ * retry layer (`withRetries`), concurrency limits per endpoint and key (`createProviderLimiter`),
+ * all three composed (`createModelProvider`), and the cost and telemetry arithmetic.
+ */
+
+export { createCommandProvider, renderPrompt } from "./command-provider.js";
+export { costOf } from "./cost.js";
+export {
+	anthropicBaseUrl,
+	type CreateProviderOptions,
+	createProvider,
+	PROVIDER_KINDS,
+	type ProviderKind,
+} from "./create-provider.js";
+export {
+	DEFAULT_CONCURRENCY,
+	DEFAULT_MAX_RETRIES,
+	DEFAULT_TIMEOUT_S,
+	type EntrySettings,
+	type Environment,
+	entrySettings,
+} from "./entry-settings.js";
+export { createModelProvider, type ModelProviderOptions } from "./model-provider.js";
+export { createProviderLimiter, createSemaphore, type ProviderLimiter, type Semaphore } from "./provider-limiter.js";
+export { parseRetryAfter } from "./retry-after.js";
+export { REDACTED } from "./secrets.js";
+export { telemetryFrom } from "./telemetry.js";
+export {
+	abortableSleep,
+	DEFAULT_BASE_DELAY_MS,
+	DEFAULT_MAX_DELAY_MS,
+	DEFAULT_MAX_RETRY_AFTER_MS,
+	type RetryOptions,
+	retryDelay,
+	withRetries,
+} from "./with-retries.js";

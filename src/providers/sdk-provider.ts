@@ -1,0 +1,189 @@
+import { type LanguageModel, type LanguageModelUsage, Output, type ProviderMetadata, streamText } from "ai";
+import {
+	type Completion,
+	type CompletionRequest,
+	type Provider,
+	ProviderError,
+	type ToolCall,
+} from "../contract/index.js";
+import { classifyError } from "./classify-error.js";
+import { toFinishReason, toModelMessages, toToolCall, toToolSet } from "./sdk-messages.js";
+import { redact, redactedJson } from "./secrets.js";
+
+/** What an AI SDK language model needs to become a touchstone Provider. */
+export interface SdkProviderConfig {
+	/** See Provider.id. */
+	readonly id: string;
+	/** See Provider.endpoint. */
+	readonly endpoint: string;
+	/** The AI SDK model, configured with the endpoint and key. */
+	readonly model: LanguageModel;
+	/** Milliseconds before one call is abandoned as a timeout. */
+	readonly timeoutMs: number;
+	/** Values (keys, header values) redacted from every message and raw reply. */
+	readonly secrets: readonly string[];
+	/** The billed cost the provider reported for one call, in USD, or null. */
+	billedCost(step: {
+		readonly usage: LanguageModelUsage;
+		readonly providerMetadata: ProviderMetadata | undefined;
+	}): number | null;
+}
+
+// The SDK prints its warnings (an unsupported setting, say) to the console once per call; a
+// benchmark of thousands of calls keeps them in each completion's `raw.warnings` instead.
+const sdkGlobals = globalThis as { AI_SDK_LOG_WARNINGS?: unknown };
+sdkGlobals.AI_SDK_LOG_WARNINGS ??= false;
+
+/**
+ * A Provider over an AI SDK language model: streams every call (so time to first token is real),
+ * with the SDK's own retries off (touchstone has one retry layer, `withRetries`) and a per-call
+ * time limit that surfaces as a `timeout` error.
+ */
+export function createSdkProvider(config: SdkProviderConfig): Provider {
+	return {
+		specificationVersion: "v1",
+		id: config.id,
+		endpoint: config.endpoint,
+		complete: (request, options) => complete(config, request, options.signal),
+	};
+}
+
+async function complete(
+	config: SdkProviderConfig,
+	request: CompletionRequest,
+	signal: AbortSignal,
+): Promise<Completion> {
+	const controller = new AbortController();
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		controller.abort();
+	}, config.timeoutMs);
+	const onAbort = () => controller.abort();
+	signal.addEventListener("abort", onAbort, { once: true });
+	// Settles the call the moment either signal fires, even if the SDK is slow to notice.
+	let stopListening = () => {};
+	const stopped = new Promise<never>((_resolve, reject) => {
+		const onStop = () => reject(new Error("the call was stopped"));
+		controller.signal.addEventListener("abort", onStop, { once: true });
+		stopListening = () => controller.signal.removeEventListener("abort", onStop);
+	});
+	try {
+		if (signal.aborted) throw signal.reason;
+		const streamed = stream(config, request, controller.signal);
+		streamed.catch(() => {});
+		return await Promise.race([streamed, stopped]);
+	} catch (error) {
+		throw classifyError(error, {
+			providerId: config.id,
+			timedOut,
+			timeoutMs: config.timeoutMs,
+			aborted: signal.aborted,
+			secrets: config.secrets,
+		});
+	} finally {
+		clearTimeout(timer);
+		stopListening();
+		signal.removeEventListener("abort", onAbort);
+	}
+}
+
+async function stream(
+	config: SdkProviderConfig,
+	request: CompletionRequest,
+	abortSignal: AbortSignal,
+): Promise<Completion> {
+	const start = performance.now();
+	let firstOutput: number | null = null;
+	const mark = () => {
+		firstOutput ??= performance.now();
+	};
+	const result = streamText({
+		model: config.model,
+		messages: toModelMessages(request.messages, config.id),
+		allowSystemInMessages: true,
+		...(request.tools !== undefined && request.tools.length > 0 ? { tools: toToolSet(request) } : {}),
+		...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+		...(request.max_tokens !== undefined ? { maxOutputTokens: request.max_tokens } : {}),
+		...(request.response_format === "json" ? { output: Output.json() } : {}),
+		maxRetries: 0,
+		abortSignal,
+		onError: () => {},
+	});
+	let text = "";
+	const toolCalls: ToolCall[] = [];
+	let warnings: unknown = [];
+	let step:
+		| {
+				usage: LanguageModelUsage;
+				finishReason: string;
+				rawFinishReason: string | undefined;
+				providerMetadata: ProviderMetadata | undefined;
+				response: { id: string; modelId: string };
+		  }
+		| undefined;
+	for await (const part of result.fullStream) {
+		switch (part.type) {
+			case "text-delta":
+				if (part.text.length > 0) mark();
+				text += part.text;
+				break;
+			case "reasoning-delta":
+				if (part.text.length > 0) mark();
+				break;
+			case "tool-input-start":
+				mark();
+				break;
+			case "tool-call":
+				mark();
+				toolCalls.push(toToolCall(part));
+				break;
+			case "start-step":
+				warnings = part.warnings;
+				break;
+			case "finish-step":
+				step = part;
+				break;
+			case "error":
+				throw part.error;
+			case "abort":
+				throw new Error("the stream was aborted");
+			default:
+				break;
+		}
+	}
+	const end = performance.now();
+	if (step === undefined)
+		throw new ProviderError(`${config.id}: the reply ended without finishing`, { kind: "malformed", retryable: true });
+	const { usage, providerMetadata } = step;
+	return {
+		// A server could echo a header back; nothing returned may carry a key.
+		text: redact(text, config.secrets),
+		tool_calls: redactedJson(toolCalls, config.secrets) as unknown as ToolCall[],
+		finish_reason: toFinishReason(step.finishReason),
+		usage: {
+			input_tokens: usage.inputTokens ?? null,
+			output_tokens: usage.outputTokens ?? null,
+			cache_tokens: usage.inputTokenDetails?.cacheReadTokens ?? null,
+		},
+		billed_cost_usd: config.billedCost({ usage, providerMetadata }),
+		timing: {
+			latency_ms: end - start,
+			ttft_ms: firstOutput === null ? null : firstOutput - start,
+			generation_ms: firstOutput === null ? null : end - firstOutput,
+		},
+		retries: 0,
+		raw: redactedJson(
+			{
+				provider: config.id,
+				response_id: step.response.id,
+				response_model: step.response.modelId,
+				finish_reason: step.rawFinishReason ?? null,
+				usage: usage.raw ?? null,
+				provider_metadata: providerMetadata ?? null,
+				warnings,
+			},
+			config.secrets,
+		),
+	};
+}
