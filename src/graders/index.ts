@@ -1,0 +1,22 @@
+/**
+ * The graders layer: deterministic checks of one attempt's output (exact, contains, regex, json,
+ * numeric) and a weighted composite of their metrics. Each factory validates its options
+ * (throwing BadInputError naming the option) and returns a contract Grader; a wrong or
+ * unparsable output is a low score with reasoning, never a throw. Imports only the contract.
+ */
+export {
+	COMPOSITE_METRIC,
+	type CompositeOptions,
+	combineScores,
+	createCompositeGrader,
+	weightProblems,
+} from "./composite.js";
+export { CONTAINS_MODES, type ContainsMode, type ContainsOptions, createContainsGrader } from "./contains.js";
+export { createExactGrader, type ExactOptions } from "./exact.js";
+export { createJsonGrader, type JsonOptions } from "./json.js";
+export { createNumericGrader, type NumericOptions } from "./numeric.js";
+export { METRIC_PATTERN } from "./option-issues.js";
+export { readNumber } from "./read-number.js";
+export { compileRegex, createRegexGrader, type RegexOptions } from "./regex.js";
+export { JSON_SOURCES, type JsonSource, type SalvagedJson, salvageJson } from "./salvage-json.js";
+export { GRADER_VERSION, unscorableReason } from "./text-grader.js";

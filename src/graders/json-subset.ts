@@ -1,0 +1,35 @@
+import type { JsonValue } from "../contract/index.js";
+
+/**
+ * Where `actual` differs from `expected`, read as a subset: every key of an expected object must
+ * be in the actual object with a matching value (extra keys are fine, at any depth); arrays must
+ * have the same length and match item by item; anything else must be equal. Paths are JSON
+ * Pointers, e.g. `/items/0/sku`.
+ */
+export function subsetMismatches(expected: JsonValue, actual: JsonValue | undefined, path = ""): string[] {
+	const where = path === "" ? "the value" : path;
+	if (actual === undefined) return [`${where} is missing (expected ${render(expected)})`];
+	if (Array.isArray(expected)) {
+		if (!Array.isArray(actual)) return [`${where} should be ${render(expected)}, found ${render(actual)}`];
+		if (actual.length !== expected.length)
+			return [`${where} should have ${expected.length} items, found ${actual.length}`];
+		return expected.flatMap((item, index) => subsetMismatches(item, actual[index], `${path}/${index}`));
+	}
+	if (expected !== null && typeof expected === "object") {
+		if (actual === null || typeof actual !== "object" || Array.isArray(actual))
+			return [`${where} should be an object, found ${render(actual)}`];
+		return Object.entries(expected).flatMap(([key, value]) =>
+			subsetMismatches(value, Object.hasOwn(actual, key) ? actual[key] : undefined, `${path}/${escapePointer(key)}`),
+		);
+	}
+	return expected === actual ? [] : [`${where} should be ${render(expected)}, found ${render(actual)}`];
+}
+
+function escapePointer(key: string): string {
+	return key.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+function render(value: JsonValue): string {
+	const text = JSON.stringify(value);
+	return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}

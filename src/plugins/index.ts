@@ -1,0 +1,24 @@
+/**
+ * The plugins layer: the built-in use-case plugins, each a contract UseCasePlugin that says where
+ * a use case's cases come from and how they are graded. Imports only the contract and graders.
+ */
+import type { UseCasePlugin } from "../contract/index.js";
+import { casesPlugin } from "./cases/index.js";
+
+export {
+	CASE_ID_PATTERN,
+	CASES_GRADER_VERSION,
+	type CasesGrading,
+	CHECK_KINDS,
+	type Check,
+	type CheckKind,
+	casesPlugin,
+} from "./cases/index.js";
+
+/** The built-in plugins by the id use_cases.yaml names in `plugin:`. */
+export const builtinPlugins: ReadonlyMap<string, UseCasePlugin> = new Map([[casesPlugin.id, casesPlugin]]);
+
+/** The built-in plugin with this id, or undefined when there is none. */
+export function findPlugin(id: string): UseCasePlugin | undefined {
+	return builtinPlugins.get(id);
+}
