@@ -1,0 +1,190 @@
+/**
+ * Orchestration overhead: how close a run comes to the ideal time (calls × latency /
+ * concurrency) when the model is a scripted server in its own process answering in a fixed
+ * 100 ms, with an empty store. Each phase runs in a fresh child process so its peak RSS is its
+ * own. Run after a build: `node dist/bench/overhead.js`.
+ *
+ *   phase 1: 2 models × 5,000 cases, concurrency 32   (10,000 cells)
+ *   phase 2: 2 models × 50,000 cases, concurrency 256 (100,000 cells)
+ *   phase 3: phase 1's command again: every cell is current, so zero model calls
+ *
+ * Targets: wall ≤ 1.15 × ideal in phases 1 and 2; peak RSS ≤ 200 MB at 10,000 cells and growing
+ * less than 30 % to 100,000 cells; phase 3 makes no call and finishes in under 3 s.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { stringify } from "yaml";
+import { loadDefinitions } from "../src/definitions/index.js";
+import { defaultRunParts, runUseCase, StopControl } from "../src/orchestrator/index.js";
+import { openStore } from "../src/store/index.js";
+
+const LATENCY_MS = 100;
+const BIN = fileURLToPath(new URL("../../bin/touchstone.js", import.meta.url));
+const MB = 1024 * 1024;
+
+interface PhaseResult {
+	readonly cells: number;
+	readonly executed: number;
+	readonly calls: number;
+	readonly wall_s: number;
+	readonly peak_rss_mb: number;
+}
+
+/** Writes a benchmarks/ folder with `cases` prompts and two models on the scripted server. */
+function writeDefinitions(root: string, cases: number): string {
+	const dir = join(root, "benchmarks");
+	execFileSync("mkdir", ["-p", join(dir, "packs", "load")]);
+	const models = ["bench/a", "bench/b"].map((id) => ({
+		id,
+		provider: "openai-compatible",
+		model: id,
+		// biome-ignore lint/suspicious/noTemplateCurlyInString: a ${VAR} reference that touchstone expands at run time
+		base_url: "${TOUCHSTONE_SCRIPTED_URL}/v1",
+		price: { input: 1, output: 2 },
+		// The run's --concurrency is the only limit under test.
+		options: { concurrency: 1024, max_retries: 0 },
+	}));
+	writeFileSync(join(dir, "models.yaml"), stringify({ models }));
+	writeFileSync(
+		join(dir, "use_cases.yaml"),
+		stringify({
+			use_cases: [
+				{
+					id: "load",
+					status: "runnable",
+					modality: { input: "text", output: "text" },
+					plugin: "cases",
+					cases: "packs/load/*.yaml",
+					samples: 1,
+					grading: { checks: [{ metric: "answer", contains: ["answer"] }] },
+				},
+			],
+		}),
+	);
+	const lines = ["cases:"];
+	for (let index = 0; index < cases; index++)
+		lines.push(`  - { id: c${index}, input: { prompt: "repeat the number ${index}" } }`);
+	writeFileSync(join(dir, "packs", "load", "cases.yaml"), `${lines.join("\n")}\n`);
+	return dir;
+}
+
+async function startServer(root: string): Promise<{ url: string; child: ChildProcess }> {
+	const script = join(root, "script.yaml");
+	writeFileSync(
+		script,
+		stringify({
+			seed: 1,
+			models: { "*": { latency_ms: LATENCY_MS, rules: [{ when: { user: "number (\\d+)" }, reply: "answer: $1." }] } },
+		}),
+	);
+	const child = spawn(process.execPath, [BIN, "scripted-server", "--script", script], {
+		stdio: ["ignore", "pipe", "inherit"],
+	});
+	const url = await new Promise<string>((resolve, reject) => {
+		let output = "";
+		child.stdout?.on("data", (chunk: Buffer) => {
+			output += chunk.toString();
+			const match = output.match(/on (http:\/\/\S+)/);
+			if (match?.[1]) resolve(match[1]);
+		});
+		child.on("exit", (code) => reject(new Error(`scripted server exited with ${code}`)));
+	});
+	return { url, child };
+}
+
+async function totalCalls(url: string): Promise<number> {
+	return ((await (await fetch(`${url}/stats`)).json()) as { total: number }).total;
+}
+
+/** One phase, in this (child) process: prints a PhaseResult as JSON on its last line. */
+async function runPhase(root: string, url: string, concurrency: number): Promise<void> {
+	let peak = process.memoryUsage.rss();
+	const sampler = setInterval(() => {
+		peak = Math.max(peak, process.memoryUsage.rss());
+	}, 20);
+	const store = openStore({
+		database: join(root, "data", "benchmarks.db"),
+		artifacts: join(root, "data", "artifacts"),
+	});
+	const before = await totalCalls(url);
+	const started = performance.now();
+	const summary = await runUseCase({
+		definitions: loadDefinitions(join(root, "benchmarks")),
+		store,
+		useCaseId: "load",
+		depth: "thorough",
+		concurrency,
+		force: false,
+		dryRun: false,
+		parts: defaultRunParts({ TOUCHSTONE_SCRIPTED_URL: url }),
+		stop: new StopControl(),
+		provenance: { bench: "overhead" },
+	});
+	const wall_s = (performance.now() - started) / 1000;
+	clearInterval(sampler);
+	store.close();
+	peak = Math.max(peak, process.memoryUsage.rss(), process.resourceUsage().maxRSS * 1024);
+	const result: PhaseResult = {
+		cells: summary.planned,
+		executed: summary.executed,
+		calls: (await totalCalls(url)) - before,
+		wall_s,
+		peak_rss_mb: peak / MB,
+	};
+	process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+function phaseInChild(root: string, url: string, concurrency: number): PhaseResult {
+	const output = execFileSync(
+		process.execPath,
+		[fileURLToPath(import.meta.url), "phase", root, url, String(concurrency)],
+		{
+			encoding: "utf8",
+			stdio: ["ignore", "pipe", "inherit"],
+			maxBuffer: 16 * MB,
+		},
+	);
+	return JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as PhaseResult;
+}
+
+function report(name: string, result: PhaseResult, concurrency: number): { ratio: number } {
+	const ideal = (result.calls * LATENCY_MS) / 1000 / concurrency;
+	const ratio = result.wall_s / ideal;
+	console.log(
+		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"}; peak RSS ${result.peak_rss_mb.toFixed(1)} MB`,
+	);
+	return { ratio };
+}
+
+async function main(): Promise<void> {
+	const [mode, root, url, concurrency] = process.argv.slice(2);
+	if (mode === "phase" && root && url && concurrency) return runPhase(root, url, Number(concurrency));
+
+	const small = mkdtempSync(join(tmpdir(), "touchstone-overhead-10k-"));
+	const large = mkdtempSync(join(tmpdir(), "touchstone-overhead-100k-"));
+	writeDefinitions(small, 5_000);
+	writeDefinitions(large, 50_000);
+	const server = await startServer(small);
+	try {
+		console.log(`scripted server (own process) at ${server.url}, fixed latency ${LATENCY_MS} ms`);
+		const first = phaseInChild(small, server.url, 32);
+		report("phase 1", first, 32);
+		const second = phaseInChild(large, server.url, 256);
+		report("phase 2", second, 256);
+		const growth = second.peak_rss_mb / first.peak_rss_mb - 1;
+		console.log(
+			`peak RSS: ${first.peak_rss_mb.toFixed(1)} MB at 10,000 cells (target ≤ 200) ${first.peak_rss_mb <= 200 ? "PASS" : "FAIL"}; ${second.peak_rss_mb.toFixed(1)} MB at 100,000 cells, growth ${(growth * 100).toFixed(1)} % (target < 30 %) ${growth < 0.3 ? "PASS" : "FAIL"}`,
+		);
+		const rerun = phaseInChild(small, server.url, 32);
+		console.log(
+			`phase 3 (re-run of the 10,000 current cells): ${rerun.calls} model calls (target 0) ${rerun.calls === 0 ? "PASS" : "FAIL"}, ${rerun.executed} executed, wall ${rerun.wall_s.toFixed(2)} s (target < 3 s) ${rerun.wall_s < 3 ? "PASS" : "FAIL"}`,
+		);
+	} finally {
+		server.child.kill("SIGTERM");
+	}
+}
+
+await main();

@@ -1,0 +1,59 @@
+import { join } from "node:path";
+import type { Command } from "commander";
+import { loadDefinitions } from "../../definitions/index.js";
+import { defaultRunParts } from "../../orchestrator/index.js";
+import { loadScript, startScriptedServer } from "../../scripted-server/index.js";
+import { openStore, resolveStorePaths } from "../../store/index.js";
+import { displayPath } from "../definitions-option.js";
+import { positiveInteger } from "../flag-parsers.js";
+import { type CliIo, printLine } from "../io.js";
+import { PACKAGE_ROOT } from "../package-info.js";
+import { runAndReport } from "../run-and-report.js";
+
+/**
+ * `touchstone demo`: the embedded default. Starts the scripted stand-in server on a free loopback
+ * port and runs every runnable use case of the bundled examples against it, offline.
+ */
+export function registerDemoCommand(program: Command, io: CliIo): void {
+	program
+		.command("demo")
+		.description("run the bundled example benchmarks offline, against scripted stand-in models")
+		.option("--concurrency <n>", "cells in flight at once", positiveInteger, 16)
+		.option("--force", "re-run cells that already have a current result")
+		.action(async (options: { concurrency: number; force?: boolean }) => {
+			const examples = join(PACKAGE_ROOT, "examples");
+			const server = await startScriptedServer({ script: await loadScript(join(examples, "scripted", "demo.yaml")) });
+			const env = { ...io.env, TOUCHSTONE_SCRIPTED_URL: server.url };
+			const paths = resolveStorePaths(io.env);
+			const store = openStore(paths);
+			try {
+				const definitionsDir = displayPath(join(examples, "benchmarks"));
+				const definitions = loadDefinitions(definitionsDir);
+				printLine(io, `touchstone demo: scripted stand-in models (not real ones) on ${server.url}`);
+				printLine(io, `definitions: ${definitionsDir} · store: ${displayPath(paths.database)}`);
+				const useCases = definitions.useCases.filter((useCase) => useCase.status === "runnable");
+				for (const useCase of useCases) {
+					printLine(io);
+					await runAndReport(io, store, definitions, defaultRunParts(env), {
+						useCase: useCase.id,
+						depth: "thorough",
+						concurrency: options.concurrency,
+						force: options.force === true,
+						dryRun: false,
+						json: false,
+					});
+				}
+				printLine(io);
+				printLine(io, "Next:");
+				printLine(io, `  touchstone list --dir ${definitionsDir}                 the models and the unlock board`);
+				printLine(
+					io,
+					`  touchstone run --dir ${definitionsDir} --use-case ${useCases[0]?.id ?? "ID"} --dry-run   see a plan: every cell is current now`,
+				);
+				printLine(io, `  sqlite3 ${displayPath(paths.database)} 'select model_id, status, cost_usd from runs limit 5'`);
+			} finally {
+				store.close();
+				await server.close();
+			}
+		});
+}

@@ -1,0 +1,55 @@
+import { type Command, Option } from "commander";
+import { defaultRunParts } from "../../orchestrator/index.js";
+import { openStore, resolveStorePaths } from "../../store/index.js";
+import { loadFromDirOption, withDirOption } from "../definitions-option.js";
+import { commaList, positiveInteger } from "../flag-parsers.js";
+import type { CliIo } from "../io.js";
+import { runAndReport } from "../run-and-report.js";
+
+/** `touchstone run`: runs a use case's fleet over its cases, skipping cells already current. */
+export function registerRunCommand(program: Command, io: CliIo): void {
+	withDirOption(program.command("run"))
+		.description("run a use case: fleet × cases × samples, skipping cells that are already current")
+		.requiredOption("--use-case <id>", "the use case to run")
+		.option("--models <ids>", "comma-separated registry ids (default: the use case's fleet)", commaList)
+		.addOption(
+			new Option("--depth <depth>", "limited: floor cases once; thorough: every case, N samples")
+				.choices(["limited", "thorough"])
+				.default("thorough"),
+		)
+		.option("--samples <n>", "samples per case at thorough depth (default: the use case's, else 2)", positiveInteger)
+		.option("--concurrency <n>", "cells in flight at once", positiveInteger, 8)
+		.option("--force", "re-run cells that already have a current result")
+		.option("--dry-run", "freeze the spec and show the plan, without calling any model")
+		.option("--json", "print the summary and leaderboard as JSON")
+		.action(
+			async (options: {
+				dir: string;
+				useCase: string;
+				models?: string[];
+				depth: "limited" | "thorough";
+				samples?: number;
+				concurrency: number;
+				force?: boolean;
+				dryRun?: boolean;
+				json?: boolean;
+			}) => {
+				const definitions = loadFromDirOption(options.dir);
+				const store = openStore(resolveStorePaths(io.env));
+				try {
+					await runAndReport(io, store, definitions, defaultRunParts(io.env), {
+						useCase: options.useCase,
+						models: options.models,
+						depth: options.depth,
+						samples: options.samples,
+						concurrency: options.concurrency,
+						force: options.force === true,
+						dryRun: options.dryRun === true,
+						json: options.json === true,
+					});
+				} finally {
+					store.close();
+				}
+			},
+		);
+}

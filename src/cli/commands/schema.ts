@@ -1,0 +1,24 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Command } from "commander";
+import { definitionSchemas } from "../../definitions/index.js";
+import { displayPath } from "../definitions-option.js";
+import { type CliIo, printLine } from "../io.js";
+
+/** `touchstone schema --out DIR`: writes JSON Schemas of the definition files for editors. */
+export function registerSchemaCommand(program: Command, io: CliIo): void {
+	program
+		.command("schema")
+		.description("write JSON Schemas for models.yaml, judge_panels.yaml and use_cases.yaml (editor autocompletion)")
+		.requiredOption("--out <dir>", "folder to write the *.schema.json files into")
+		.action((options: { out: string }) => {
+			const out = resolve(options.out);
+			mkdirSync(out, { recursive: true });
+			for (const [name, schema] of Object.entries(definitionSchemas())) {
+				const path = join(out, name);
+				writeFileSync(path, `${JSON.stringify(schema, null, 2)}\n`);
+				printLine(io, `wrote ${displayPath(path)}`);
+			}
+			printLine(io, "Point your editor at them, e.g. `# yaml-language-server: $schema=./schemas/models.schema.json`.");
+		});
+}

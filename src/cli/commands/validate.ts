@@ -1,0 +1,54 @@
+import type { Command } from "commander";
+import { BadInputError, formatIssue } from "../../contract/index.js";
+import type { Definitions } from "../../definitions/index.js";
+import { loadFromDirOption, withDirOption } from "../definitions-option.js";
+import { type CliIo, printJson, printLine } from "../io.js";
+
+/** `touchstone validate`: loads every definition and prints a summary, or every problem. */
+export function registerValidateCommand(program: Command, io: CliIo): void {
+	withDirOption(program.command("validate"))
+		.description("check models.yaml, judge_panels.yaml and use_cases.yaml; print a summary or every problem")
+		.option("--json", "print the result as JSON")
+		.action((options: { dir: string; json?: boolean }) => {
+			let definitions: Definitions;
+			try {
+				definitions = loadFromDirOption(options.dir);
+			} catch (error) {
+				if (options.json && error instanceof BadInputError) printJson(io, { valid: false, issues: error.issues });
+				throw error;
+			}
+			const summary = summarize(definitions);
+			if (options.json) {
+				printJson(io, { valid: true, ...summary, warnings: definitions.warnings });
+				return;
+			}
+			for (const warning of definitions.warnings) io.stderr.write(`warning:${formatIssue(warning)}\n`);
+			printLine(io, `${definitions.dir} is valid:`);
+			printLine(
+				io,
+				`  ${summary.models} models (${summary.candidates} candidates, ${summary.anchors} anchors, ${summary.retired} retired)`,
+			);
+			printLine(
+				io,
+				`  ${summary.panels} judge panel${summary.panels === 1 ? "" : "s"} (default ${summary.default_panel})`,
+			);
+			printLine(io, `  ${summary.use_cases} use cases (${summary.runnable} runnable, ${summary.ideas} ideas)`);
+			if (definitions.warnings.length > 0) printLine(io, `  ${definitions.warnings.length} warnings (above)`);
+		});
+}
+
+function summarize(definitions: Definitions) {
+	const defaultPanel = definitions.panels.find((panel) => panel.id === definitions.defaultPanel);
+	return {
+		dir: definitions.dir,
+		models: definitions.models.length,
+		candidates: definitions.models.filter((model) => model.role === "candidate").length,
+		anchors: definitions.models.filter((model) => model.role === "anchor").length,
+		retired: definitions.models.filter((model) => model.status === "retired").length,
+		panels: definitions.panels.length,
+		default_panel: defaultPanel ? `${defaultPanel.id} ${defaultPanel.version}` : definitions.defaultPanel,
+		use_cases: definitions.useCases.length,
+		runnable: definitions.useCases.filter((useCase) => useCase.status === "runnable").length,
+		ideas: definitions.useCases.filter((useCase) => useCase.status === "idea").length,
+	};
+}

@@ -1,0 +1,39 @@
+import { Command } from "commander";
+import { registerDemoCommand } from "./commands/demo.js";
+import { registerInitCommand } from "./commands/init.js";
+import { registerListCommand } from "./commands/list.js";
+import { registerRunCommand } from "./commands/run.js";
+import { registerSchemaCommand } from "./commands/schema.js";
+import { registerScriptedServerCommand } from "./commands/scripted-server.js";
+import { registerValidateCommand } from "./commands/validate.js";
+import type { CliIo } from "./io.js";
+import { VERSION } from "./package-info.js";
+
+/** Builds the `touchstone` command tree, writing through `io` and throwing instead of exiting. */
+export function createProgram(io: CliIo): Command {
+	const program = new Command("touchstone")
+		.description(
+			"Measure language models against the work your team really does: which model is best, and which is the cheapest or fastest that is still good enough.",
+		)
+		.version(VERSION)
+		.showHelpAfterError("(add --help for usage)")
+		.configureOutput({
+			writeOut: (text) => io.stdout.write(text),
+			writeErr: (text) => io.stderr.write(text),
+		})
+		.exitOverride();
+	for (const register of [
+		registerDemoCommand,
+		registerInitCommand,
+		registerValidateCommand,
+		registerListCommand,
+		registerRunCommand,
+		registerSchemaCommand,
+		registerScriptedServerCommand,
+	]) {
+		register(program, io);
+	}
+	// Subcommands inherit the output and exit behaviour of the root.
+	for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+	return program;
+}

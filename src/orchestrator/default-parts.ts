@@ -1,0 +1,31 @@
+import type { ModelEntry, Provider } from "../contract/index.js";
+import { findPlugin } from "../plugins/index.js";
+import { createModelProvider, createProviderLimiter, type Environment } from "../providers/index.js";
+import { createSingleShotRunner } from "../runners/index.js";
+import type { RunParts } from "./prepare-use-case.js";
+
+/**
+ * The built-in parts: the built-in plugins, and the single-shot runner over real providers that
+ * share one limiter per endpoint and key for the whole run. Providers of the fleet are created
+ * up front, so a missing key or `${VAR}` is one clear bad-input error before any call, not a
+ * harness error on every cell.
+ */
+export function defaultRunParts(env: Environment): RunParts {
+	const limiter = createProviderLimiter();
+	const providers = new Map<string, Provider>();
+	const providerFor = (entry: ModelEntry): Provider => {
+		let provider = providers.get(entry.id);
+		if (provider === undefined) {
+			provider = createModelProvider(entry, { env, limiter });
+			providers.set(entry.id, provider);
+		}
+		return provider;
+	};
+	return {
+		findPlugin,
+		createRunner: (fleet) => {
+			for (const entry of fleet) providerFor(entry);
+			return createSingleShotRunner({ providerFor });
+		},
+	};
+}

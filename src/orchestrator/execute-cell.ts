@@ -1,0 +1,132 @@
+import {
+	type Attempt,
+	canonicalJson,
+	type Grader,
+	type JsonObject,
+	type Runner,
+	type Score,
+	TouchstoneError,
+	UNKNOWN_TELEMETRY,
+} from "../contract/index.js";
+import type { RunDepth, ScoreRecord, Store } from "../store/index.js";
+import type { PlannedCell } from "./plan.js";
+
+/** Everything one cell needs besides itself. */
+export interface CellContext {
+	readonly store: Store;
+	readonly runner: Runner;
+	readonly grader: Grader;
+	readonly harnessConfig: JsonObject;
+	readonly benchmarkVersion: string;
+	readonly useCaseId: string;
+	readonly headline: string;
+	readonly depth: RunDepth;
+	/** Kept in every run's provenance next to the runner's own (touchstone version, host). */
+	readonly provenance: JsonObject;
+	/** Aborts in-flight model calls (the second Ctrl-C). */
+	readonly signal: AbortSignal;
+}
+
+/** What became of one cell, for progress and the summary. */
+export interface CellOutcome {
+	readonly cell: PlannedCell;
+	/** The stored run, or null when the cell was abandoned before it could be written. */
+	readonly run_id: string | null;
+	readonly attempt: Attempt;
+	readonly grader_error: string | null;
+	/** The headline value, or null when there is none (harness or grader error). */
+	readonly headline: number | null;
+}
+
+/**
+ * Runs one cell: runner → artifacts → grader → one transaction with the run row and its scores.
+ * A runner or grader that throws becomes data on the row (`harness_error`, `grader_error`); a
+ * cell whose signal aborted mid-flight is abandoned, not written, so a re-run does it again.
+ */
+export async function executeCell(cell: PlannedCell, context: CellContext): Promise<CellOutcome> {
+	const started_at = new Date().toISOString();
+	const attempt = await runGuarded(cell, context);
+	if (context.signal.aborted) return { cell, run_id: null, attempt, grader_error: null, headline: null };
+
+	let scores: readonly Score[] = [];
+	let grader_error: string | null = null;
+	if (attempt.status !== "harness_error") {
+		try {
+			scores = await context.grader.grade({ case: cell.case, attempt }, { signal: context.signal });
+		} catch (error) {
+			if (context.signal.aborted) return { cell, run_id: null, attempt, grader_error: null, headline: null };
+			grader_error = describe(error, "grader");
+		}
+	}
+	const { store } = context;
+	const text = (value: string | null, type: string) => (value === null ? null : store.putArtifact(value, type).sha256);
+	const run_id = store.recordCell({
+		run: {
+			benchmark_version: context.benchmarkVersion,
+			use_case_id: context.useCaseId,
+			case_id: cell.case.id,
+			case_version: cell.case.version,
+			case_kind: cell.case.kind,
+			input_hash: cell.case.inputHash(),
+			model_id: cell.model.id,
+			harness: context.runner.id,
+			sample_index: cell.sample_index,
+			depth: context.depth,
+			cell_key: cell.cell_key,
+			status: attempt.status,
+			error: attempt.error,
+			grader_error,
+			telemetry: attempt.telemetry,
+			input_sha: text(canonicalJson(cell.case.input), "application/json"),
+			output_sha: text(attempt.final, "text/plain; charset=utf-8"),
+			trace_sha: attempt.trace.length === 0 ? null : text(canonicalJson(attempt.trace), "application/json"),
+			diff_sha: text(attempt.diff, "text/x-diff; charset=utf-8"),
+			raw_sha: attempt.raw === null ? null : text(canonicalJson(attempt.raw), "application/json"),
+			provenance: {
+				...context.provenance,
+				runner: { ...attempt.runner_provenance },
+				grader: { id: context.grader.id, version: context.grader.version },
+			},
+			started_at,
+			finished_at: new Date().toISOString(),
+		},
+		scores: scores.map((score) => toScoreRecord(score, text)),
+	});
+	const headline = scores.find((score) => score.metric === context.headline)?.value ?? null;
+	return { cell, run_id, attempt, grader_error, headline };
+}
+
+async function runGuarded(cell: PlannedCell, context: CellContext): Promise<Attempt> {
+	try {
+		return await context.runner.run(
+			{ case: cell.case, model: cell.model, sample_index: cell.sample_index, harness: context.harnessConfig },
+			{ signal: context.signal },
+		);
+	} catch (error) {
+		return {
+			final: null,
+			trace: [],
+			telemetry: UNKNOWN_TELEMETRY,
+			status: "harness_error",
+			error: describe(error, "runner"),
+			runner_provenance: { runner: context.runner.id, runner_version: context.runner.version, details: {} },
+			diff: null,
+			raw: null,
+		};
+	}
+}
+
+function toScoreRecord(score: Score, text: (value: string | null, type: string) => string | null): ScoreRecord {
+	const { jury_votes, reasoning, ...rest } = score;
+	return {
+		...rest,
+		jury_votes_sha: jury_votes === null ? null : text(canonicalJson(jury_votes), "application/json"),
+		reasoning_sha: text(reasoning, "text/plain; charset=utf-8"),
+	};
+}
+
+function describe(error: unknown, who: string): string {
+	if (error instanceof TouchstoneError) return `${who} ${error.code}: ${error.message}`;
+	if (error instanceof Error) return `${who} threw: ${error.message}`;
+	return `${who} threw: ${String(error)}`;
+}

@@ -1,0 +1,44 @@
+import {
+	type Case,
+	contentHash,
+	type Grader,
+	type JsonObject,
+	type ModelEntry,
+	type Runner,
+} from "../contract/index.js";
+
+/**
+ * A case's part of its cell keys: what the model sees and what the grader judges it against.
+ * Threshold, kind and metadata are left out on purpose: they change how a result is read, not
+ * the result, so editing them re-runs nothing.
+ */
+export function caseKeyPart(testCase: Case, grader: Grader): string {
+	return contentHash({
+		case_id: testCase.id,
+		case_version: testCase.version,
+		input: testCase.input,
+		reference: testCase.reference,
+		grader: { id: grader.id, version: grader.version, config: grader.config },
+	});
+}
+
+/**
+ * A model's part of its cell keys: the fields that decide what comes back. Display name, tags,
+ * price, role, status and the client-side knobs (concurrency, retries) are left out: changing
+ * them changes no answer.
+ */
+export function modelKeyPart(model: ModelEntry): string {
+	const { concurrency: _concurrency, max_retries: _retries, ...options } = model.options;
+	return contentHash({
+		provider: model.provider,
+		model: model.model,
+		base_url: model.base_url,
+		command: model.command,
+		options,
+	});
+}
+
+/** A harness's part of its cell keys: the runner's id and version and its settings and budget. */
+export function harnessKeyPart(runner: Runner, config: JsonObject): string {
+	return contentHash({ runner: runner.id, runner_version: runner.version, config });
+}

@@ -1,0 +1,140 @@
+import { resolve } from "node:path";
+import {
+	BadInputError,
+	type Case,
+	type Grader,
+	type JsonObject,
+	type ModelEntry,
+	type PluginContext,
+	type Runner,
+	type UseCasePlugin,
+} from "../contract/index.js";
+import {
+	type Definitions,
+	findModel,
+	findUseCase,
+	fleetFor,
+	matchFiles,
+	panelFor,
+	type UseCaseDefinition,
+} from "../definitions/index.js";
+import { validateCases } from "./case-validation.js";
+import { type BuiltSpec, buildSpec } from "./spec-builder.js";
+
+/** The parts a run is assembled from; tests swap them, the CLI uses the built-ins. */
+export interface RunParts {
+	/** The built-in plugin with this id, if any. */
+	findPlugin(id: string): UseCasePlugin | undefined;
+	/** The shared runner for a use case whose plugin has none of its own, ready for `fleet`. */
+	createRunner(fleet: readonly ModelEntry[]): Runner;
+}
+
+/** A use case resolved against today's definitions, ready to plan. */
+export interface PreparedUseCase {
+	readonly useCase: UseCaseDefinition;
+	readonly plugin: UseCasePlugin;
+	readonly cases: readonly Case[];
+	readonly grader: Grader;
+	readonly runner: Runner;
+	readonly harnessConfig: JsonObject;
+	readonly fleet: readonly ModelEntry[];
+	readonly spec: BuiltSpec;
+}
+
+/**
+ * Resolves a use case: checks it is runnable, loads and validates its cases through its plugin,
+ * creates its grader and runner, picks the fleet (`--models` or the use case's), and freezes the
+ * spec. Every problem is a BadInputError naming where to fix it.
+ */
+export async function prepareUseCase(
+	definitions: Definitions,
+	useCaseId: string,
+	options: { models?: readonly string[] | undefined; parts: RunParts; signal: AbortSignal },
+): Promise<PreparedUseCase> {
+	const useCase = findUseCase(definitions, useCaseId);
+	if (useCase === undefined) throw flagError("--use-case", `no use case \`${useCaseId}\``, knownIds(definitions));
+	if (useCase.status !== "runnable" || useCase.plugin === null)
+		throw flagError(
+			"--use-case",
+			`use case \`${useCaseId}\` is an idea (no harness yet), so it cannot run`,
+			"set `status: runnable` and a `plugin:` in use_cases.yaml once it has cases",
+		);
+	const plugin = options.parts.findPlugin(useCase.plugin);
+	if (plugin === undefined)
+		throw flagError(
+			`use_cases.yaml ${useCase.id}.plugin`,
+			`no built-in plugin \`${useCase.plugin}\``,
+			"use one of the built-in plugins (see the README)",
+		);
+
+	const benchmarksDir = resolve(definitions.dir);
+	const context: PluginContext = {
+		use_case_id: useCase.id,
+		benchmarks_dir: benchmarksDir,
+		case_files:
+			useCase.cases === null
+				? []
+				: matchFiles(benchmarksDir, useCase.cases).map((file) => resolve(benchmarksDir, file)),
+		tasks_dir: useCase.tasks === null ? null : resolve(benchmarksDir, useCase.tasks),
+		grading: useCase.grading ?? {},
+	};
+	const grader = plugin.createGrader(context);
+	const cases = validateCases(
+		plugin.id,
+		useCase.id,
+		await plugin.createCaseSource(context).loadCases({ signal: options.signal }),
+	);
+	const fleet = pickFleet(definitions, useCase, options.models);
+	const runner = plugin.createRunner?.(context) ?? options.parts.createRunner(fleet);
+	const panel = panelFor(definitions, useCase);
+	const harnessConfig: JsonObject = {};
+	const spec = buildSpec({
+		useCase,
+		headline: useCase.headline ?? grader.headline ?? plugin.defaultHeadline,
+		cases,
+		grader,
+		runner,
+		harnessConfig,
+		registry: definitions.models,
+		judgePanel: plugin.usesJury === true && panel ? { id: panel.id, version: panel.version } : null,
+	});
+	return { useCase, plugin, cases, grader, runner, harnessConfig, fleet, spec };
+}
+
+function pickFleet(
+	definitions: Definitions,
+	useCase: UseCaseDefinition,
+	requested: readonly string[] | undefined,
+): ModelEntry[] {
+	if (requested === undefined) {
+		const fleet = fleetFor(definitions, useCase);
+		if (fleet.length === 0)
+			throw flagError("--models", `use case \`${useCase.id}\` has no active model to run`, "name models with --models");
+		return fleet;
+	}
+	const unknown = requested.filter((id) => findModel(definitions, id) === undefined);
+	if (unknown.length > 0)
+		throw new BadInputError(
+			"--models names models that are not in models.yaml",
+			unknown.map((id) => ({
+				source: "--models",
+				line: null,
+				column: null,
+				path: id,
+				message: `no model \`${id}\` in models.yaml`,
+				fix: `use registry ids: ${definitions.models.map((model) => model.id).join(", ")}`,
+			})),
+		);
+	return [...new Set(requested)].map((id) => findModel(definitions, id) as ModelEntry);
+}
+
+function knownIds(definitions: Definitions): string {
+	const runnable = definitions.useCases.filter((useCase) => useCase.status === "runnable").map((useCase) => useCase.id);
+	return runnable.length === 0
+		? "add a runnable use case to use_cases.yaml"
+		: `runnable use cases: ${runnable.join(", ")}`;
+}
+
+function flagError(source: string, message: string, fix: string): BadInputError {
+	return new BadInputError(message, [{ source, line: null, column: null, path: "", message, fix }]);
+}

@@ -1,0 +1,149 @@
+import type { JsonObject } from "../contract/index.js";
+import type { Definitions } from "../definitions/index.js";
+import type { Store } from "../store/index.js";
+import { type CellOutcome, executeCell } from "./execute-cell.js";
+import { type Depth, type PlannedCell, planCells } from "./plan.js";
+import { runPool } from "./pool.js";
+import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
+import type { StopControl } from "./stop-control.js";
+
+/** What `touchstone run` asks for. */
+export interface RunRequest {
+	readonly definitions: Definitions;
+	readonly store: Store;
+	readonly useCaseId: string;
+	/** `--models`: registry ids; the use case's fleet when absent. */
+	readonly models?: readonly string[] | undefined;
+	readonly depth: Depth;
+	/** `--samples`: samples per case at thorough depth; the use case's `samples` when absent. */
+	readonly samples?: number | undefined;
+	readonly concurrency: number;
+	/** `--force`: re-run cells that already have a current complete row. */
+	readonly force: boolean;
+	/** `--dry-run`: freeze the spec and plan, but call no model. */
+	readonly dryRun: boolean;
+	readonly parts: RunParts;
+	readonly stop: StopControl;
+	/** Kept in every run's provenance (touchstone version, host). */
+	readonly provenance: JsonObject;
+	readonly hooks?: RunHooks;
+}
+
+/** Events of a run, for progress displays. */
+export interface RunHooks {
+	/** Called once the plan is known, before any cell runs. */
+	onRunStart?(plan: RunPlan): void;
+	/** Called after each cell is written (or abandoned). */
+	onCellEnd?(outcome: CellOutcome): void;
+}
+
+/** The plan of a run: what will run and what is skipped as already current. */
+export interface RunPlan {
+	readonly prepared: PreparedUseCase;
+	readonly planned: number;
+	readonly skipped: number;
+	readonly toRun: readonly PlannedCell[];
+}
+
+/** How a run ended. */
+export interface RunSummary {
+	readonly benchmark_version: string;
+	readonly planned: number;
+	readonly skipped: number;
+	readonly executed: number;
+	/** Cells not written because the run was stopped: a re-run does them. */
+	readonly remaining: number;
+	readonly statuses: Readonly<Record<string, number>>;
+	readonly grader_errors: number;
+	/** Sum of the known costs of this invocation's cells. */
+	readonly cost_usd: number;
+	/** Cells of this invocation whose cost is unknown (so `cost_usd` is a lower bound when > 0). */
+	readonly unknown_cost: number;
+	readonly stopped: boolean;
+	readonly dry_run: boolean;
+}
+
+/**
+ * `plan → skip current cells → execute → persist` for one use case. The spec is frozen and made
+ * current before any result is written (also on a dry run, so the read layer judges currency by
+ * today's definitions). Cells already holding a complete current row are skipped unless forced.
+ */
+export async function runUseCase(request: RunRequest): Promise<RunSummary> {
+	const { store, stop } = request;
+	const prepared = await prepareUseCase(request.definitions, request.useCaseId, {
+		models: request.models,
+		parts: request.parts,
+		signal: stop.signal,
+	});
+	const { spec } = prepared;
+	store.freezeSpec({
+		benchmark_version: spec.benchmark_version,
+		use_case_id: prepared.useCase.id,
+		spec_hash: spec.spec_hash,
+		spec: spec.document as unknown as JsonObject,
+		home_repo: null,
+		methodology: spec.methodology,
+	});
+	store.activateSpec(prepared.useCase.id, spec.benchmark_version);
+
+	const cells = planCells({
+		spec: spec.document,
+		cases: prepared.cases,
+		fleet: prepared.fleet,
+		depth: request.depth,
+		samples: request.samples ?? prepared.useCase.samples,
+	});
+	const done = request.force ? new Set<string>() : store.completeCellKeys(prepared.useCase.id);
+	const toRun = cells.filter((cell) => !done.has(cell.cell_key));
+	request.hooks?.onRunStart?.({ prepared, planned: cells.length, skipped: cells.length - toRun.length, toRun });
+
+	const statuses: Record<string, number> = {};
+	let executed = 0;
+	let graderErrors = 0;
+	let cost = 0;
+	let unknownCost = 0;
+	if (!request.dryRun) {
+		const context = {
+			store,
+			runner: prepared.runner,
+			grader: prepared.grader,
+			harnessConfig: prepared.harnessConfig,
+			benchmarkVersion: spec.benchmark_version,
+			useCaseId: prepared.useCase.id,
+			headline: spec.document.headline,
+			depth: request.depth,
+			provenance: request.provenance,
+			signal: stop.signal,
+		};
+		await runPool(
+			toRun,
+			request.concurrency,
+			async (cell) => {
+				const outcome = await executeCell(cell, context);
+				if (outcome.run_id !== null) {
+					executed += 1;
+					statuses[outcome.attempt.status] = (statuses[outcome.attempt.status] ?? 0) + 1;
+					if (outcome.grader_error !== null) graderErrors += 1;
+					const cellCost = outcome.attempt.telemetry.cost_usd;
+					if (cellCost === null) unknownCost += 1;
+					else cost += cellCost;
+				}
+				request.hooks?.onCellEnd?.(outcome);
+			},
+			() => stop.stopping,
+		);
+	}
+	return {
+		benchmark_version: spec.benchmark_version,
+		planned: cells.length,
+		skipped: cells.length - toRun.length,
+		executed,
+		remaining: toRun.length - executed,
+		statuses,
+		grader_errors: graderErrors,
+		cost_usd: cost,
+		unknown_cost: unknownCost,
+		stopped: stop.stopping,
+		dry_run: request.dryRun,
+	};
+}

@@ -1,0 +1,45 @@
+import { cellKey, NotFoundError, type SpecDocument } from "../contract/index.js";
+import type { Store, StoredRun, StoredSpec } from "../store/index.js";
+
+/** A use case's runs split by whether today's spec still stands behind them. */
+export interface CurrentRuns {
+	/** The spec snapshot the rows were judged against. */
+	readonly spec: StoredSpec;
+	/** Its document. */
+	readonly document: SpecDocument;
+	/** Rows whose cell key equals the key the spec computes for their cell. */
+	readonly current: readonly StoredRun[];
+	/** Rows of cells whose definition changed since: kept, flagged, never mixed in. */
+	readonly stale: number;
+}
+
+/**
+ * Decides currency from the store alone: a row is current when its cell key equals the key the
+ * spec snapshot (the current one of the use case, or `benchmarkVersion`) records for its cell.
+ */
+export function currentRuns(store: Store, useCaseId: string, benchmarkVersion?: string): CurrentRuns {
+	const spec = benchmarkVersion === undefined ? store.currentSpec(useCaseId) : store.getSpec(benchmarkVersion);
+	if (spec === null || spec.use_case_id !== useCaseId)
+		throw new NotFoundError(
+			benchmarkVersion === undefined
+				? `use case ${useCaseId} has no spec snapshot yet; run it first (touchstone run --use-case ${useCaseId})`
+				: `no benchmark version ${benchmarkVersion} for use case ${useCaseId}`,
+		);
+	const document = spec.spec as unknown as SpecDocument;
+	const caseParts = new Map(document.cases.map((item) => [item.id, item.key_part]));
+	const current: StoredRun[] = [];
+	let stale = 0;
+	for (const run of store.listRuns({ use_case_id: useCaseId })) {
+		const case_part = caseParts.get(run.case_id);
+		const model_part = document.models[run.model_id];
+		const matches =
+			case_part !== undefined &&
+			model_part !== undefined &&
+			run.harness === document.harness.id &&
+			run.cell_key ===
+				cellKey({ case_part, model_part, harness_part: document.harness.key_part, sample_index: run.sample_index });
+		if (matches) current.push(run);
+		else stale += 1;
+	}
+	return { spec, document, current, stale };
+}

@@ -1,0 +1,84 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { startScriptedServer, validateScript } from "../src/scripted-server/index.js";
+import { arithScript, writeBenchFixture } from "./support/bench-fixture.js";
+import { BIN, ROOT, runCli, tempDir } from "./support/cli.js";
+
+describe("touchstone demo and run, spawned end to end", () => {
+	it("demo runs the bundled examples offline, shows best and cheaper models, and a second demo runs nothing", async () => {
+		const cwd = tempDir();
+		const first = await runCli(["demo"], { cwd });
+		expect(first.stderr).not.toContain("harness_error");
+		expect(first.code).toBe(0);
+		expect(first.stdout).toContain("scripted stand-in models (not real ones)");
+		for (const useCase of ["extraction", "classification"])
+			expect(first.stdout).toMatch(new RegExp(`^${useCase} \\(${useCase}@`, "m"));
+		expect(first.stdout).toMatch(/scripted\/strong \(deployed\)\s+single-shot\s+1\.000\s+100%/);
+		expect(first.stdout).toMatch(/scripted\/cheap\s+single-shot\s+0\.\d+\s+\d+%/);
+		expect(first.stdout).toContain("Next:");
+
+		const second = await runCli(["demo"], { cwd });
+		expect(second.code).toBe(0);
+		expect(second.stderr).toMatch(/extraction: 36 cells planned .*36 already current, 0 to run/);
+		expect(second.stdout).toContain("ran 0 cells");
+	}, 60_000);
+
+	it("run --dry-run plans without calling a model; bad flags exit 2", async () => {
+		const cwd = tempDir();
+		const dir = join(ROOT, "examples", "benchmarks");
+		const dry = await runCli(["run", "--dir", dir, "--use-case", "classification", "--depth", "limited", "--dry-run"], {
+			cwd,
+			env: { TOUCHSTONE_SCRIPTED_URL: "http://127.0.0.1:9" },
+		});
+		expect(dry.code).toBe(0);
+		expect(dry.stderr).toContain(
+			"classification: 9 cells planned (3 models × 6 cases, limited), 0 already current, 9 to run",
+		);
+		expect(dry.stdout).toContain("no model was called");
+
+		const badDepth = await runCli(["run", "--dir", dir, "--use-case", "classification", "--depth", "deep"], { cwd });
+		expect(badDepth.code).toBe(2);
+		expect(badDepth.stderr).toContain("Allowed choices are limited, thorough");
+		const badSamples = await runCli(["run", "--dir", dir, "--use-case", "classification", "--samples", "0"], { cwd });
+		expect(badSamples.code).toBe(2);
+		expect(badSamples.stderr).toContain("expected a whole number ≥ 1");
+		const idea = await runCli(["run", "--dir", dir, "--use-case", "tts"], { cwd });
+		expect(idea.code).toBe(2);
+		expect(idea.stderr).toContain("is an idea");
+	});
+
+	it("Ctrl-C lets in-flight cells finish, exits 1 saying how to resume, and the same command resumes", async () => {
+		const server = await startScriptedServer({
+			script: validateScript(arithScript({ "model/a": { right: true, latency_ms: 60 } }) as never),
+		});
+		try {
+			const fixture = writeBenchFixture({ cases: 40, samples: 2, models: { "model/a": {} } });
+			const env = {
+				PATH: process.env.PATH ?? "",
+				TOUCHSTONE_SCRIPTED_URL: server.url,
+				TOUCHSTONE_DB: join(fixture.root, "data", "benchmarks.db"),
+				TOUCHSTONE_ARTIFACTS: join(fixture.root, "data", "artifacts"),
+			};
+			const args = [BIN, "run", "--use-case", "arith", "--concurrency", "4"];
+			const child = spawn(process.execPath, args, { cwd: fixture.root, env });
+			let stderr = "";
+			child.stderr.on("data", (chunk: Buffer) => {
+				stderr += chunk.toString();
+			});
+			const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+			while (!/\d+\/80/.test(stderr)) await new Promise((resolve) => setTimeout(resolve, 20));
+			child.kill("SIGINT");
+			expect(await exited).toBe(1);
+			expect(stderr).toContain("stopping: no new cells");
+			const left = Number(stderr.match(/stopped with (\d+) cells left/)?.[1]);
+			expect(left).toBeGreaterThan(0);
+
+			const resumed = await runCli(["run", "--use-case", "arith"], { cwd: fixture.root, env });
+			expect(resumed.code).toBe(0);
+			expect(resumed.stderr).toContain(`${80 - left} already current, ${left} to run`);
+		} finally {
+			await server.close();
+		}
+	}, 60_000);
+});

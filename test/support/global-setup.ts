@@ -1,0 +1,11 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/** Builds dist/ once before the suite, so end-to-end tests spawn the real compiled CLI. */
+export default function setup(): void {
+	const root = fileURLToPath(new URL("../..", import.meta.url));
+	execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], {
+		cwd: root,
+		stdio: "inherit",
+	});
+}
