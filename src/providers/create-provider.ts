@@ -1,5 +1,4 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { createOpenRouter } from "@openrouter/ai-sdk-provider";
 import type { LanguageModelUsage, ProviderMetadata } from "ai";
 import { BadInputError, type ModelEntry, type Provider } from "../contract/index.js";
@@ -12,6 +11,7 @@ import {
 	resolveBaseUrl,
 	resolveHeaders,
 } from "./entry-settings.js";
+import { createOpenAiWireProvider } from "./openai-wire-provider.js";
 import { createSdkProvider } from "./sdk-provider.js";
 
 /** The provider kinds `createProvider` knows. */
@@ -89,17 +89,15 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 	const fetchOption = options.fetch === undefined ? {} : { fetch: options.fetch };
 	const common = { id, endpoint: endpointOrigin(baseURL), timeoutMs, secrets };
 	switch (kind) {
-		case "openai-compatible": {
-			const sdk = createOpenAICompatible({
-				name: "openaiCompatible",
-				baseURL,
-				...(apiKey === null ? {} : { apiKey }),
+		case "openai-compatible":
+			return createOpenAiWireProvider({
+				...common,
+				baseUrl: baseURL,
+				model: entry.model,
+				apiKey,
 				headers,
-				includeUsage: true,
 				...fetchOption,
 			});
-			return createSdkProvider({ ...common, model: sdk.chatModel(entry.model), billedCost: usageCost });
-		}
 		case "openrouter": {
 			const sdk = createOpenRouter({ baseURL, apiKey: apiKey ?? "", headers, compatibility: "strict", ...fetchOption });
 			const model = sdk.chat(entry.model, { usage: { include: true } });
