@@ -1,4 +1,15 @@
-import { type Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import {
+	type Document,
+	isAlias,
+	isMap,
+	isPair,
+	isScalar,
+	isSeq,
+	LineCounter,
+	type Node,
+	parse,
+	parseDocument,
+} from "yaml";
 import type { InputIssue } from "../../contract/index.js";
 
 /** A path inside a YAML document: mapping keys and sequence indexes, from the root. */
@@ -36,29 +47,45 @@ const SYNTAX_FIXES: Record<string, string> = {
 	BLOCK_AS_IMPLICIT_KEY: "check the indentation of this line and the one above",
 };
 
-/** Parses YAML text, keeping positions so that problems can name their line and column. */
+/**
+ * Parses YAML text. The happy path is a plain parse; positions (a full Document with a line
+ * counter, several times the memory of the data) are built only when a problem must name its
+ * line and column, so loading tens of thousands of valid cases stays cheap.
+ */
 export function parseYamlDocument(source: string, text: string): YamlDocument {
-	const lineCounter = new LineCounter();
-	const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+	let located: { document: Document; lineCounter: LineCounter } | undefined;
+	const locate = () => {
+		if (located === undefined) {
+			const lineCounter = new LineCounter();
+			located = { document: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter };
+		}
+		return located;
+	};
 	const position = (offset: number) => {
-		const { line, col } = lineCounter.linePos(offset);
+		const { line, col } = locate().lineCounter.linePos(offset);
 		return { line, column: col };
 	};
-	const syntaxIssues = document.errors.map(
-		(error): InputIssue => ({
-			source,
-			...position(error.pos[0]),
-			path: "",
-			message: `invalid YAML: ${error.message.split("\n")[0]}`,
-			fix: SYNTAX_FIXES[error.code] ?? "fix the YAML syntax here (indentation, quoting, `key: value` pairs)",
-		}),
-	);
+	let data: unknown = null;
+	let syntaxIssues: InputIssue[] = [];
+	try {
+		data = parse(text, { uniqueKeys: true, maxAliasCount: 1000 }) as unknown;
+	} catch {
+		syntaxIssues = locate().document.errors.map(
+			(error): InputIssue => ({
+				source,
+				...position(error.pos[0]),
+				path: "",
+				message: `invalid YAML: ${error.message.split("\n")[0]}`,
+				fix: SYNTAX_FIXES[error.code] ?? "fix the YAML syntax here (indentation, quoting, `key: value` pairs)",
+			}),
+		);
+	}
 	return {
 		source,
-		data: syntaxIssues.length > 0 ? null : (document.toJS({ maxAliasCount: 1000 }) as unknown),
+		data: syntaxIssues.length > 0 ? null : data,
 		syntaxIssues,
 		issue({ path, message, fix, atKey = false }) {
-			return { source, ...position(nodeOffset(document, path, atKey)), path: formatPath(path), message, fix };
+			return { source, ...position(nodeOffset(locate().document, path, atKey)), path: formatPath(path), message, fix };
 		},
 	};
 }
