@@ -1,7 +1,8 @@
 import { hostname } from "node:os";
+import type { Depth } from "../contract/index.js";
 import { TouchstoneError } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
-import { type Depth, type RunParts, type RunSummary, runUseCase, StopControl } from "../orchestrator/index.js";
+import { type RunParts, type RunSummary, runUseCase, StopControl } from "../orchestrator/index.js";
 import type { Store } from "../store/index.js";
 import { leaderboard } from "../views/index.js";
 import { formatCost } from "./format.js";

@@ -18,6 +18,7 @@ export {
 export { CASE_KINDS, type Case, type CaseData, type CaseKind, caseData, defineCase } from "./case.js";
 export type { CaseSource } from "./case-source.js";
 export { type CellKeyParts, cellKey } from "./cell-key.js";
+export { DEPTHS, type Depth } from "./depth.js";
 export { BadInputError, formatIssue, type InputIssue, NotFoundError, StoreError, TouchstoneError } from "./errors.js";
 export type { GradeInput, Grader } from "./grader.js";
 export { canonicalJson, contentHash, type JsonObject, type JsonValue, sha256 } from "./json.js";

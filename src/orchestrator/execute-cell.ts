@@ -1,6 +1,7 @@
 import {
 	type Attempt,
 	canonicalJson,
+	type Depth,
 	type Grader,
 	type JsonObject,
 	type Runner,
@@ -8,7 +9,7 @@ import {
 	TouchstoneError,
 	UNKNOWN_TELEMETRY,
 } from "../contract/index.js";
-import type { RunDepth, ScoreRecord, Store } from "../store/index.js";
+import type { ScoreRecord, Store } from "../store/index.js";
 import type { PlannedCell } from "./plan.js";
 
 /** Everything one cell needs besides itself. */
@@ -20,7 +21,7 @@ export interface CellContext {
 	readonly benchmarkVersion: string;
 	readonly useCaseId: string;
 	readonly headline: string;
-	readonly depth: RunDepth;
+	readonly depth: Depth;
 	/** Kept in every run's provenance next to the runner's own (touchstone version, host). */
 	readonly provenance: JsonObject;
 	/** Aborts in-flight model calls (the second Ctrl-C). */

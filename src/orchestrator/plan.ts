@@ -1,9 +1,4 @@
-import { type Case, cellKey, type ModelEntry, type SpecDocument } from "../contract/index.js";
-
-/** How deep a run goes: `limited` screens floor cases once; `thorough` runs every case N times. */
-export const DEPTHS = ["limited", "thorough"] as const;
-/** One of {@link DEPTHS}. */
-export type Depth = (typeof DEPTHS)[number];
+import { type Case, cellKey, type Depth, type ModelEntry, type SpecDocument } from "../contract/index.js";
 
 /** One unit of execution: a model on a case, one sample. */
 export interface PlannedCell {

@@ -1,8 +1,8 @@
-import type { JsonObject } from "../contract/index.js";
+import type { Depth, JsonObject } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
 import type { Store } from "../store/index.js";
 import { type CellOutcome, executeCell } from "./execute-cell.js";
-import { type Depth, type PlannedCell, planCells } from "./plan.js";
+import { type PlannedCell, planCells } from "./plan.js";
 import { runPool } from "./pool.js";
 import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
 import type { StopControl } from "./stop-control.js";

@@ -1,9 +1,17 @@
-import type { AttemptStatus, CaseKind, JsonObject, Score, Telemetry } from "../contract/index.js";
+import {
+	type AttemptStatus,
+	type CaseKind,
+	DEPTHS,
+	type Depth,
+	type JsonObject,
+	type Score,
+	type Telemetry,
+} from "../contract/index.js";
 
-/** How deep a run went: `limited` (floor cases, one sample) or `thorough` (all cases, N samples). */
-export const RUN_DEPTHS = ["limited", "thorough"] as const;
+/** The run depths the store accepts: the contract's. */
+export const RUN_DEPTHS = DEPTHS;
 /** One of {@link RUN_DEPTHS}. */
-export type RunDepth = (typeof RUN_DEPTHS)[number];
+export type RunDepth = Depth;
 
 /** One execution of one cell as handed to the store: the cell's identity plus its Attempt's outcome. */
 export interface RunRecord {
