@@ -9,12 +9,18 @@ import {
 	TouchstoneError,
 	UNKNOWN_TELEMETRY,
 } from "../contract/index.js";
-import type { ScoreRecord, Store } from "../store/index.js";
+import type { ScoreRecord, StagedArtifact, Store } from "../store/index.js";
+import type { CellWriter } from "./cell-writer.js";
 import type { PlannedCell } from "./plan.js";
+
+/** Raw replies up to this many characters of JSON are kept in the run's provenance, not a file. */
+const INLINE_RAW_LIMIT = 2048;
 
 /** Everything one cell needs besides itself. */
 export interface CellContext {
 	readonly store: Store;
+	/** Commits finished cells in batches. */
+	readonly writer: CellWriter;
 	readonly runner: Runner;
 	readonly grader: Grader;
 	readonly harnessConfig: JsonObject;
@@ -59,9 +65,31 @@ export async function executeCell(cell: PlannedCell, context: CellContext): Prom
 			grader_error = describe(error, "grader");
 		}
 	}
-	const { store } = context;
-	const text = (value: string | null, type: string) => (value === null ? null : store.putArtifact(value, type).sha256);
-	const run_id = store.recordCell({
+	const artifacts: Promise<StagedArtifact>[] = [];
+	const stage = (value: string | null, type: string): Promise<string | null> | null => {
+		if (value === null) return null;
+		const staged = context.store.stageArtifact(value, type);
+		artifacts.push(staged);
+		return staged.then((artifact) => artifact.sha256);
+	};
+	// A small raw reply (ids, finish reason, raw usage) rides in the row's provenance: one file
+	// per call would cost more than the call's bookkeeping. A large one is an artifact.
+	const rawJson = attempt.raw === null ? null : canonicalJson(attempt.raw);
+	const rawInline = rawJson !== null && rawJson.length <= INLINE_RAW_LIMIT;
+	const shas = await Promise.all([
+		stage(canonicalJson(cell.case.input), "application/json"),
+		stage(attempt.final, "text/plain; charset=utf-8"),
+		attempt.trace.length === 0 ? null : stage(canonicalJson(attempt.trace), "application/json"),
+		stage(attempt.diff, "text/x-diff; charset=utf-8"),
+		rawInline ? null : stage(rawJson, "application/json"),
+		...scores.flatMap((score) => [
+			score.jury_votes === null ? null : stage(canonicalJson(score.jury_votes), "application/json"),
+			stage(score.reasoning, "text/plain; charset=utf-8"),
+		]),
+	]);
+	const [input_sha, output_sha, trace_sha, diff_sha, raw_sha] = shas;
+	const run_id = await context.writer.write({
+		artifacts: await Promise.all(artifacts),
 		run: {
 			benchmark_version: context.benchmarkVersion,
 			use_case_id: context.useCaseId,
@@ -78,20 +106,23 @@ export async function executeCell(cell: PlannedCell, context: CellContext): Prom
 			error: attempt.error,
 			grader_error,
 			telemetry: attempt.telemetry,
-			input_sha: text(canonicalJson(cell.case.input), "application/json"),
-			output_sha: text(attempt.final, "text/plain; charset=utf-8"),
-			trace_sha: attempt.trace.length === 0 ? null : text(canonicalJson(attempt.trace), "application/json"),
-			diff_sha: text(attempt.diff, "text/x-diff; charset=utf-8"),
-			raw_sha: attempt.raw === null ? null : text(canonicalJson(attempt.raw), "application/json"),
+			input_sha: input_sha ?? null,
+			output_sha: output_sha ?? null,
+			trace_sha: trace_sha ?? null,
+			diff_sha: diff_sha ?? null,
+			raw_sha: raw_sha ?? null,
 			provenance: {
 				...context.provenance,
 				runner: { ...attempt.runner_provenance },
+				...(rawInline ? { raw: attempt.raw } : {}),
 				grader: { id: context.grader.id, version: context.grader.version },
 			},
 			started_at,
 			finished_at: new Date().toISOString(),
 		},
-		scores: scores.map((score) => toScoreRecord(score, text)),
+		scores: scores.map((score, index) =>
+			toScoreRecord(score, shas[5 + 2 * index] ?? null, shas[6 + 2 * index] ?? null),
+		),
 	});
 	const headline = scores.find((score) => score.metric === context.headline)?.value ?? null;
 	return { cell, run_id, attempt, grader_error, headline };
@@ -117,13 +148,9 @@ async function runGuarded(cell: PlannedCell, context: CellContext): Promise<Atte
 	}
 }
 
-function toScoreRecord(score: Score, text: (value: string | null, type: string) => string | null): ScoreRecord {
-	const { jury_votes, reasoning, ...rest } = score;
-	return {
-		...rest,
-		jury_votes_sha: jury_votes === null ? null : text(canonicalJson(jury_votes), "application/json"),
-		reasoning_sha: text(reasoning, "text/plain; charset=utf-8"),
-	};
+function toScoreRecord(score: Score, jury_votes_sha: string | null, reasoning_sha: string | null): ScoreRecord {
+	const { jury_votes: _votes, reasoning: _reasoning, ...rest } = score;
+	return { ...rest, jury_votes_sha, reasoning_sha };
 }
 
 function describe(error: unknown, who: string): string {

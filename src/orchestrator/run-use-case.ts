@@ -1,6 +1,7 @@
 import type { Depth, JsonObject } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
 import type { Store } from "../store/index.js";
+import { CellWriter } from "./cell-writer.js";
 import { type CellOutcome, executeCell } from "./execute-cell.js";
 import { type PlannedCell, planCells } from "./plan.js";
 import { runPool } from "./pool.js";
@@ -103,8 +104,10 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 	let cost = 0;
 	let unknownCost = 0;
 	if (!request.dryRun) {
+		const writer = new CellWriter(store);
 		const context = {
 			store,
+			writer,
 			runner: prepared.runner,
 			grader: prepared.grader,
 			harnessConfig: prepared.harnessConfig,
@@ -132,6 +135,7 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 			},
 			() => stop.stopping,
 		);
+		writer.flush();
 	}
 	return {
 		benchmark_version: spec.benchmark_version,

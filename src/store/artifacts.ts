@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { BadInputError, NotFoundError, StoreError, sha256 } from "../contract/index.js";
 import { type StoreContext, utcNow } from "./context.js";
@@ -23,6 +24,8 @@ export interface StoredArtifact extends ArtifactRef {
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
+/** How many staged digests a store remembers before it starts over (bounded memory). */
+const STAGED_MEMORY = 100_000;
 
 /**
  * Stores `content` as `artifacts/<sha[:2]>/<sha>` if that file is absent (written to a temporary
@@ -45,6 +48,70 @@ export function putArtifact(context: StoreContext, content: string | Uint8Array,
 		.get("INSERT INTO artifacts (sha256, path, size, content_type, created_at) VALUES (?, ?, ?, ?, ?)")
 		.run(digest, path, bytes.byteLength, contentType, utcNow());
 	return { sha256: digest, size: bytes.byteLength };
+}
+
+/** An artifact whose file is written but whose row is not yet: it rides in a cell's transaction. */
+export interface StagedArtifact extends ArtifactRef {
+	/** Path of the file relative to the artifacts folder. */
+	readonly path: string;
+	/** MIME type of the content. */
+	readonly content_type: string;
+}
+
+/**
+ * Writes the file of an artifact off the main thread (same atomic temp-and-rename, same
+ * keep-if-present rule as putArtifact) and returns what its row needs. The row is written with
+ * the cell that refers to it (CellRecord.artifacts), so file I/O overlaps model calls and the
+ * rows cost no transaction of their own.
+ */
+export async function stageArtifact(
+	artifactsDir: string,
+	written: Set<string>,
+	content: string | Uint8Array,
+	contentType: string,
+): Promise<StagedArtifact> {
+	const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+	const digest = sha256(bytes);
+	const path = relativePath(digest);
+	// Content this store wrote already costs nothing; anything else is written (a file left by an
+	// earlier process is replaced by identical bytes, cheaper than asking whether it is there).
+	if (!written.has(digest)) {
+		await writeAtomicallyAsync(join(artifactsDir, path), bytes);
+		if (written.size >= STAGED_MEMORY) written.clear();
+		written.add(digest);
+	}
+	return { sha256: digest, size: bytes.byteLength, path, content_type: contentType };
+}
+
+/** Inserts the rows of staged artifacts (present ones are kept: first write wins). */
+export function insertArtifactRows(
+	context: StoreContext,
+	artifacts: readonly StagedArtifact[],
+	createdAt: string,
+): void {
+	const insert = context.statements.get(
+		"INSERT INTO artifacts (sha256, path, size, content_type, created_at) VALUES (?, ?, ?, ?, ?)",
+	);
+	for (const artifact of artifacts)
+		insert.run(artifact.sha256, artifact.path, artifact.size, artifact.content_type, createdAt);
+}
+
+async function writeAtomicallyAsync(absolute: string, bytes: Uint8Array): Promise<void> {
+	const folder = dirname(absolute);
+	const temporary = join(folder, `.${randomUUID()}.tmp`);
+	try {
+		try {
+			await writeFile(temporary, bytes, { flag: "wx" });
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+			await mkdir(folder, { recursive: true });
+			await writeFile(temporary, bytes, { flag: "wx" });
+		}
+		await rename(temporary, absolute);
+	} catch (error) {
+		await rm(temporary, { force: true });
+		throw new StoreError(`could not write artifact ${absolute}: ${(error as Error).message}`, { cause: error });
+	}
 }
 
 /** The row of artifact `sha`, or null when the store has none. */

@@ -1,3 +1,4 @@
+import { insertArtifactRows } from "./artifacts.js";
 import type { StoreContext } from "./context.js";
 import { newRunId } from "./run-id.js";
 import type { CellRecord, ScoreRecord } from "./run-records.js";
@@ -46,10 +47,11 @@ export function insertCells(
 ): string[] {
 	const insertRun = context.statements.get(INSERT_RUN);
 	const runIds: string[] = [];
-	for (const { run, scores } of cells) {
+	for (const { run, scores, artifacts } of cells) {
 		const runId = newRunId();
 		const telemetry = run.telemetry;
 		try {
+			if (artifacts !== undefined) insertArtifactRows(context, artifacts, createdAt);
 			insertRun.run(
 				runId,
 				run.benchmark_version,

@@ -7,6 +7,7 @@ import {
 	type Score,
 	type Telemetry,
 } from "../contract/index.js";
+import type { StagedArtifact } from "./artifacts.js";
 
 /** The run depths the store accepts: the contract's. */
 export const RUN_DEPTHS = DEPTHS;
@@ -77,6 +78,8 @@ export interface CellRecord {
 	readonly run: RunRecord;
 	/** The run's scores, at most one per metric. */
 	readonly scores: readonly ScoreRecord[];
+	/** Staged artifacts the run and scores refer to, recorded in the same transaction. */
+	readonly artifacts?: readonly StagedArtifact[];
 }
 
 /** A stored run: the record plus what the store assigned. */

@@ -1,6 +1,14 @@
 import type Database from "better-sqlite3";
 import { StoreError } from "../contract/index.js";
-import { type ArtifactRef, getArtifact, putArtifact, readArtifact, type StoredArtifact } from "./artifacts.js";
+import {
+	type ArtifactRef,
+	getArtifact,
+	putArtifact,
+	readArtifact,
+	type StagedArtifact,
+	type StoredArtifact,
+	stageArtifact,
+} from "./artifacts.js";
 import { type CalibrationInput, listCalibrations, recordCalibration, type StoredCalibration } from "./calibrations.js";
 import { insertCells } from "./cells.js";
 import { type ComparisonInput, listComparisons, recordComparison, type StoredComparison } from "./comparisons.js";
@@ -50,6 +58,7 @@ export class Store {
 	/** Schema versions applied by this open (empty when the store was already up to date). */
 	readonly appliedMigrations: readonly number[];
 	readonly #context: StoreContext;
+	readonly #staged = new Set<string>();
 	readonly #insertCells: (cells: readonly CellRecord[], ingestSource: string | null) => string[];
 
 	/** Wraps an open, migrated connection; use {@link openStore} instead. */
@@ -116,6 +125,11 @@ export class Store {
 	/** Every snapshot, or those of one use case, oldest first. */
 	listSpecs(useCaseId?: string): StoredSpec[] {
 		return listSpecs(this.#context, useCaseId);
+	}
+
+	/** Writes an artifact's file without blocking the event loop; its row comes with a cell (see stageArtifact). */
+	stageArtifact(content: string | Uint8Array, contentType: string): Promise<StagedArtifact> {
+		return stageArtifact(this.paths.artifacts, this.#staged, content, contentType);
 	}
 
 	/** Writes one cell (its run and all its scores) in one transaction and returns the new run id. */

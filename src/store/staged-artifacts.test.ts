@@ -1,0 +1,57 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openTemporaryStore, sampleRun, sampleScore, sampleSpec, type TemporaryStore } from "./index.js";
+
+let temporary: TemporaryStore;
+
+beforeEach(() => {
+	temporary = openTemporaryStore();
+	temporary.store.freezeSpec(sampleSpec());
+});
+afterEach(() => temporary.remove());
+
+function artifactRows(): number {
+	return (temporary.store.database.prepare("SELECT count(*) AS n FROM artifacts").get() as { n: number }).n;
+}
+
+describe("staged artifacts", () => {
+	it("writes the file at once and the row only with the cell that refers to it", async () => {
+		const { store } = temporary;
+		const staged = await store.stageArtifact("a model's answer", "text/plain");
+		expect(existsSync(join(store.paths.artifacts, staged.path))).toBe(true);
+		expect(artifactRows()).toBe(0);
+		expect(store.getArtifact(staged.sha256)).toBeNull();
+
+		store.recordCells([
+			{ run: sampleRun({ output_sha: staged.sha256 }), scores: [sampleScore()], artifacts: [staged] },
+		]);
+		expect(store.getArtifact(staged.sha256)).toMatchObject({ size: 16, content_type: "text/plain" });
+		expect(store.readArtifactText(staged.sha256)).toBe("a model's answer");
+	});
+
+	it("leaves no row when the cell's transaction fails, and no temporary file behind", async () => {
+		const { store } = temporary;
+		const staged = await store.stageArtifact("orphan", "text/plain");
+		const broken = sampleScore({ score_type: "nonsense" as never });
+		expect(() => store.recordCells([{ run: sampleRun(), scores: [broken], artifacts: [staged] }])).toThrow();
+		expect(artifactRows()).toBe(0);
+		const names = readdirSync(join(store.paths.artifacts, staged.path.slice(0, 2)));
+		expect(names.filter((name) => name.endsWith(".tmp"))).toEqual([]);
+	});
+
+	it("stages the same content twice as one file and one row", async () => {
+		const { store } = temporary;
+		const [first, second] = await Promise.all([
+			store.stageArtifact("same", "text/plain"),
+			store.stageArtifact("same", "text/plain"),
+		]);
+		expect(first?.sha256).toBe(second?.sha256);
+		store.recordCells([
+			{ run: sampleRun({ cell_key: "a" }), scores: [], artifacts: [first as never] },
+			{ run: sampleRun({ cell_key: "b" }), scores: [], artifacts: [second as never] },
+		]);
+		expect(artifactRows()).toBe(1);
+		expect(readdirSync(join(store.paths.artifacts, first?.path.slice(0, 2) ?? "")).length).toBe(1);
+	});
+});
