@@ -35,7 +35,7 @@ export {
 	type ModelTier,
 	type ModelWeights,
 } from "./model.js";
-export type { PluginContext, UseCasePlugin } from "./plugin.js";
+export type { Juror, JuryPanel, PluginContext, UseCasePlugin } from "./plugin.js";
 export {
 	type AssistantMessage,
 	type ChatMessage,

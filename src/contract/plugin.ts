@@ -1,6 +1,8 @@
 import type { CaseSource } from "./case-source.js";
 import type { Grader } from "./grader.js";
 import type { JsonObject } from "./json.js";
+import type { ModelEntry } from "./model.js";
+import type { Provider } from "./provider.js";
 import type { Runner } from "./runner.js";
 
 /** What a plugin is told about the use case it serves, resolved by the host from use_cases.yaml. */
@@ -15,6 +17,28 @@ export interface PluginContext {
 	readonly tasks_dir: string | null;
 	/** The use case's `grading:` block, unvalidated: the plugin validates it. */
 	readonly grading: JsonObject;
+	/** The use case's pinned judge panel, ready to call; null when the registry gives it no juror. */
+	readonly jury: JuryPanel | null;
+}
+
+/** One juror of a pinned panel: its registry entry and a provider (retries and limits included). */
+export interface Juror {
+	/** The juror's registry entry. */
+	readonly model: ModelEntry;
+	/** How to call it. */
+	readonly provider: Provider;
+}
+
+/** A pinned judge panel, resolved against the registry for a jury-graded plugin. */
+export interface JuryPanel {
+	/** Panel id from judge_panels.yaml. */
+	readonly id: string;
+	/** Pinned version, stamped on every jury score (`judge_panel_version`). */
+	readonly version: string;
+	/** Valid votes needed for a grade; fewer is a grader error on the cell, never a score. */
+	readonly quorum: number;
+	/** The jurors, in panel order. */
+	readonly jurors: readonly Juror[];
 }
 
 /**

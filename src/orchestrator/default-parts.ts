@@ -23,6 +23,7 @@ export function defaultRunParts(env: Environment): RunParts {
 	};
 	return {
 		findPlugin,
+		providerFor,
 		createRunner: (fleet) => {
 			for (const entry of fleet) providerFor(entry);
 			return createSingleShotRunner({ providerFor });

@@ -4,8 +4,10 @@ import {
 	type Case,
 	type Grader,
 	type JsonObject,
+	type JuryPanel,
 	type ModelEntry,
 	type PluginContext,
+	type Provider,
 	type Runner,
 	type UseCasePlugin,
 } from "../contract/index.js";
@@ -27,6 +29,8 @@ export interface RunParts {
 	findPlugin(id: string): UseCasePlugin | undefined;
 	/** The shared runner for a use case whose plugin has none of its own, ready for `fleet`. */
 	createRunner(fleet: readonly ModelEntry[]): Runner;
+	/** The provider of a model (jurors call through it); throws BadInputError when it cannot be reached as configured. */
+	providerFor(model: ModelEntry): Provider;
 }
 
 /** A use case resolved against today's definitions, ready to plan. */
@@ -77,6 +81,7 @@ export async function prepareUseCase(
 				: matchFiles(benchmarksDir, useCase.cases).map((file) => resolve(benchmarksDir, file)),
 		tasks_dir: useCase.tasks === null ? null : resolve(benchmarksDir, useCase.tasks),
 		grading: useCase.grading ?? {},
+		jury: plugin.usesJury === true ? resolveJury(definitions, useCase, options.parts) : null,
 	};
 	const grader = plugin.createGrader(context);
 	const cases = validateCases(
@@ -99,6 +104,21 @@ export async function prepareUseCase(
 		judgePanel: plugin.usesJury === true && panel ? { id: panel.id, version: panel.version } : null,
 	});
 	return { useCase, plugin, cases, grader, runner, harnessConfig, fleet, spec };
+}
+
+function resolveJury(definitions: Definitions, useCase: UseCaseDefinition, parts: RunParts): JuryPanel {
+	const panel = panelFor(definitions, useCase);
+	const jurors = (panel?.jurors ?? []).flatMap((id) => {
+		const model = findModel(definitions, id);
+		return model === undefined ? [] : [{ model, provider: parts.providerFor(model) }];
+	});
+	if (panel === undefined || jurors.length === 0)
+		throw flagError(
+			`use_cases.yaml ${useCase.id}.judge_panel`,
+			`use case \`${useCase.id}\` is graded by a jury, but its panel has no juror`,
+			"pin a panel of anchor models in judge_panels.yaml (or mark models `role: anchor` for the built-in panel)",
+		);
+	return { id: panel.id, version: panel.version, quorum: panel.quorum, jurors };
 }
 
 function pickFleet(

@@ -53,7 +53,14 @@ export function contextFor(dir: string, id: string, caseFiles?: readonly string[
 			.filter((name) => name.endsWith(".yaml"))
 			.map((name) => join(dir, "packs", id, name))
 			.sort();
-	return { use_case_id: id, benchmarks_dir: dir, case_files: files, tasks_dir: null, grading: entry?.grading ?? {} };
+	return {
+		use_case_id: id,
+		benchmarks_dir: dir,
+		case_files: files,
+		tasks_dir: null,
+		grading: entry?.grading ?? {},
+		jury: null,
+	};
 }
 
 /** Loads the cases of a context. */
