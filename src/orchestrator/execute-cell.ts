@@ -45,12 +45,27 @@ export interface CellOutcome {
 	readonly headline: number | null;
 }
 
+/** A cell that ran and was graded, not yet written. */
+export interface GradedCell {
+	readonly cell: PlannedCell;
+	readonly attempt: Attempt;
+	readonly scores: readonly Score[];
+	readonly grader_error: string | null;
+	readonly started_at: string;
+}
+
 /**
  * Runs one cell: runner → artifacts → grader → one transaction with the run row and its scores.
  * A runner or grader that throws becomes data on the row (`harness_error`, `grader_error`); a
  * cell whose signal aborted mid-flight is abandoned, not written, so a re-run does it again.
  */
 export async function executeCell(cell: PlannedCell, context: CellContext): Promise<CellOutcome> {
+	const graded = await gradeCell(cell, context);
+	return "run_id" in graded ? graded : persistCell(graded, context);
+}
+
+/** Runs and grades one cell; an abandoned cell comes back as an outcome without a run. */
+export async function gradeCell(cell: PlannedCell, context: CellContext): Promise<GradedCell | CellOutcome> {
 	const started_at = new Date().toISOString();
 	const attempt = await runGuarded(cell, context);
 	if (context.signal.aborted) return { cell, run_id: null, attempt, grader_error: null, headline: null };
@@ -65,6 +80,12 @@ export async function executeCell(cell: PlannedCell, context: CellContext): Prom
 			grader_error = describe(error, "grader");
 		}
 	}
+	return { cell, attempt, scores, grader_error, started_at };
+}
+
+/** Writes a graded cell: its artifacts, then its run and scores in the writer's next batch. */
+export async function persistCell(graded: GradedCell, context: CellContext): Promise<CellOutcome> {
+	const { cell, attempt, scores, grader_error, started_at } = graded;
 	const artifacts: Promise<StagedArtifact>[] = [];
 	const stage = (value: string | null, type: string): Promise<string | null> | null => {
 		if (value === null) return null;

@@ -2,7 +2,7 @@ import type { Depth, JsonObject } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
 import type { Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
-import { type CellOutcome, executeCell } from "./execute-cell.js";
+import { type CellOutcome, gradeCell, persistCell } from "./execute-cell.js";
 import { type PlannedCell, planCells } from "./plan.js";
 import { runPool } from "./pool.js";
 import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
@@ -118,24 +118,43 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 			provenance: request.provenance,
 			signal: stop.signal,
 		};
+		const count = (outcome: CellOutcome) => {
+			if (outcome.run_id !== null) {
+				executed += 1;
+				statuses[outcome.attempt.status] = (statuses[outcome.attempt.status] ?? 0) + 1;
+				if (outcome.grader_error !== null) graderErrors += 1;
+				const cellCost = outcome.attempt.telemetry.cost_usd;
+				if (cellCost === null) unknownCost += 1;
+				else cost += cellCost;
+			}
+			request.hooks?.onCellEnd?.(outcome);
+		};
+		// A worker hands its graded cell to persistence and takes the next cell at once, so model
+		// calls in flight stay at `concurrency` while files and rows are written behind them.
+		// Persistence may lag by at most `concurrency` cells before a worker waits for it.
+		const persisting = new Set<Promise<void>>();
+		let persistError: unknown;
 		await runPool(
 			toRun,
 			request.concurrency,
 			async (cell) => {
-				const outcome = await executeCell(cell, context);
-				if (outcome.run_id !== null) {
-					executed += 1;
-					statuses[outcome.attempt.status] = (statuses[outcome.attempt.status] ?? 0) + 1;
-					if (outcome.grader_error !== null) graderErrors += 1;
-					const cellCost = outcome.attempt.telemetry.cost_usd;
-					if (cellCost === null) unknownCost += 1;
-					else cost += cellCost;
-				}
-				request.hooks?.onCellEnd?.(outcome);
+				const graded = await gradeCell(cell, context);
+				if ("run_id" in graded) return count(graded);
+				const written = persistCell(graded, context).then(count, (error: unknown) => {
+					// The store refused a write: stop scheduling, let the rest drain, then fail.
+					if (persistError === undefined && !stop.stopping) stop.request();
+					persistError ??= error;
+				});
+				persisting.add(written);
+				void written.finally(() => persisting.delete(written));
+				if (persisting.size >= request.concurrency) await Promise.race(persisting);
 			},
 			() => stop.stopping,
 		);
 		writer.flush();
+		await Promise.all(persisting);
+		writer.flush();
+		if (persistError !== undefined) throw persistError;
 	}
 	return {
 		benchmark_version: spec.benchmark_version,

@@ -9,6 +9,7 @@ import {
 	type ToolCall,
 } from "../contract/index.js";
 import { classifyError, kindOfStatus, RETRYABLE_KINDS } from "./classify-error.js";
+import { createFetchTransport, createHttpTransport, readBodyText, type WireResponse } from "./http-transport.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { redact, redactedJson } from "./secrets.js";
 
@@ -43,10 +44,11 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
 };
 
 /**
- * A Provider speaking the OpenAI chat-completions wire directly (streamed, with the usage chunk).
- * It does what the AI SDK does for this one wire with a fraction of its per-call work (no web
- * stream pipeline, no schema validation per chunk), because a benchmark run makes tens of
- * thousands of calls and the harness must not be the bottleneck.
+ * A Provider speaking the OpenAI chat-completions wire directly (streamed, with the usage chunk)
+ * over node:http with a keep-alive agent (or an injected fetch). It does what the AI SDK does for
+ * this one wire with a fraction of its per-call work (no web stream pipeline, no schema
+ * validation per chunk), because a benchmark run makes tens of thousands of calls and the
+ * harness must not be the bottleneck.
  */
 export function createOpenAiWireProvider(config: OpenAiWireConfig): Provider {
 	const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
@@ -56,7 +58,7 @@ export function createOpenAiWireProvider(config: OpenAiWireConfig): Provider {
 		...config.headers,
 		...(config.apiKey === null ? {} : { authorization: `Bearer ${config.apiKey}` }),
 	};
-	const doFetch = config.fetch ?? fetch;
+	const transport = config.fetch === undefined ? createHttpTransport() : createFetchTransport(config.fetch);
 	return {
 		specificationVersion: "v1",
 		id: config.id,
@@ -73,13 +75,12 @@ export function createOpenAiWireProvider(config: OpenAiWireConfig): Provider {
 			try {
 				if (signal.aborted) throw signal.reason;
 				const start = performance.now();
-				const response = await doFetch(url, {
-					method: "POST",
+				const response = await transport(url, {
 					headers,
 					body: JSON.stringify(requestBody(config.model, request)),
 					signal: controller.signal,
 				});
-				if (!response.ok) throw await httpError(config, response);
+				if (response.status < 200 || response.status >= 300) throw await httpError(config, response);
 				return await readStream(config, response, start);
 			} catch (error) {
 				throw classifyError(error, {
@@ -136,13 +137,10 @@ function toWireMessage(message: ChatMessage): JsonObject {
 	}
 }
 
-async function httpError(config: OpenAiWireConfig, response: Response): Promise<ProviderError> {
-	const text = await response.text().catch(() => "");
+async function httpError(config: OpenAiWireConfig, response: WireResponse): Promise<ProviderError> {
+	const text = await readBodyText(response.body).catch(() => "");
 	const kind = kindOfStatus(response.status);
-	const headers: Record<string, string> = {};
-	response.headers.forEach((value, key) => {
-		headers[key] = value;
-	});
+	const headers = response.headers;
 	const detail = redact(text.replace(/\s+/g, " ").trim().slice(0, 300), config.secrets);
 	return new ProviderError(`${config.id}: HTTP ${response.status}: ${detail || response.statusText}`, {
 		kind,
@@ -173,8 +171,7 @@ interface WireChunk {
 	} | null;
 }
 
-async function readStream(config: OpenAiWireConfig, response: Response, start: number): Promise<Completion> {
-	if (response.body === null) throw malformed(config, "the response has no body");
+async function readStream(config: OpenAiWireConfig, response: WireResponse, start: number): Promise<Completion> {
 	const decoder = new TextDecoder();
 	let buffer = "";
 	let text = "";
@@ -225,7 +222,7 @@ async function readStream(config: OpenAiWireConfig, response: Response, start: n
 		}
 	};
 	for await (const bytes of response.body) {
-		buffer += decoder.decode(bytes as Uint8Array, { stream: true });
+		buffer += decoder.decode(bytes, { stream: true });
 		let newline = buffer.indexOf("\n");
 		while (newline >= 0) {
 			const line = buffer.slice(0, newline).trim();

@@ -1,3 +1,4 @@
+import { CORE_SCHEMA, load } from "js-yaml";
 import {
 	type Document,
 	isAlias,
@@ -48,7 +49,7 @@ const SYNTAX_FIXES: Record<string, string> = {
 };
 
 /**
- * Parses YAML text. The happy path is a plain parse; positions (a full Document with a line
+ * Parses YAML text. The happy path is a plain parse (js-yaml); positions (a full Document with a line
  * counter, several times the memory of the data) are built only when a problem must name its
  * line and column, so loading tens of thousands of valid cases stays cheap.
  */
@@ -68,7 +69,9 @@ export function parseYamlDocument(source: string, text: string): YamlDocument {
 	let data: unknown = null;
 	let syntaxIssues: InputIssue[] = [];
 	try {
-		data = parse(text, { uniqueKeys: true, maxAliasCount: 1000 }) as unknown;
+		// js-yaml's core schema (no timestamps, so a date stays a string) parses a large pack about
+		// ten times faster than the positional parser, with a fraction of its memory.
+		data = load(text, { schema: CORE_SCHEMA, filename: source }) as unknown;
 	} catch {
 		syntaxIssues = locate().document.errors.map(
 			(error): InputIssue => ({
