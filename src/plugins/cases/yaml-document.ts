@@ -8,7 +8,6 @@ import {
 	isSeq,
 	LineCounter,
 	type Node,
-	parse,
 	parseDocument,
 } from "yaml";
 import type { InputIssue } from "../../contract/index.js";
