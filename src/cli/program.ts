@@ -1,7 +1,9 @@
 import { Command } from "commander";
+import { registerCalibrateCommand } from "./commands/calibrate.js";
 import { registerDemoCommand } from "./commands/demo.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerListCommand } from "./commands/list.js";
+import { registerRateCommand } from "./commands/rate.js";
 import { registerRunCommand } from "./commands/run.js";
 import { registerSchemaCommand } from "./commands/schema.js";
 import { registerScriptedServerCommand } from "./commands/scripted-server.js";
@@ -28,6 +30,8 @@ export function createProgram(io: CliIo): Command {
 		registerValidateCommand,
 		registerListCommand,
 		registerRunCommand,
+		registerRateCommand,
+		registerCalibrateCommand,
 		registerSchemaCommand,
 		registerScriptedServerCommand,
 	]) {

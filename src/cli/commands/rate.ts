@@ -1,0 +1,147 @@
+import { existsSync } from "node:fs";
+import type { Command } from "commander";
+import { BadInputError, type InputIssue, NotFoundError } from "../../contract/index.js";
+import {
+	OWNER_RATING_LABELS,
+	type OwnerRatingLabel,
+	openStore,
+	resolveStorePaths,
+	type Store,
+	type StoredOwnerRating,
+	type StoredRun,
+} from "../../store/index.js";
+import { currentRuns, OWNER_LABEL_RATINGS, ownerVerdict, REJECT_AT_MOST, SHIP_AT_LEAST } from "../../views/index.js";
+import { formatScore } from "../format.js";
+import { type CliIo, printLine } from "../io.js";
+
+/** What `rate` was given, before checking. */
+interface RateFlags {
+	readonly rating?: string;
+	readonly label?: string;
+	readonly note?: string;
+}
+
+/**
+ * `touchstone rate`: records the owner's rating of one run, the ground truth the jury is
+ * calibrated against. Append-only: rating a run again adds a row, and the latest one counts.
+ */
+export function registerRateCommand(program: Command, io: CliIo): void {
+	program
+		.command("rate")
+		.description("record your own rating of one run's output (the latest rating of a run counts)")
+		.argument("<run-id>", "the run to rate")
+		.option("--rating <0..1>", "how good the output is, 0 (useless) to 1 (perfect)")
+		.option(
+			"--label <label>",
+			`${OWNER_RATING_LABELS.join(", ")}: ${Object.entries(OWNER_LABEL_RATINGS)
+				.map(([label, rating]) => `${label} = ${rating.toFixed(1)}`)
+				.join(", ")} when no --rating is given`,
+		)
+		.option("--note <text>", "why, e.g. what was wrong")
+		.action((runId: string, flags: RateFlags) => {
+			const issues: InputIssue[] = [];
+			const choice = readRating(flags, issues);
+			const paths = resolveStorePaths(io.env);
+			if (!existsSync(paths.database)) {
+				issues.push(issue("RUN_ID", `no run ${runId}: there is no store at ${paths.database} yet`, runFirst));
+				throw new BadInputError("Nothing was rated.", issues);
+			}
+			const store = openStore(paths);
+			try {
+				const run = store.getRun(runId);
+				if (run === null) issues.push(issue("RUN_ID", `no run ${runId} in the store at ${paths.database}`, runFirst));
+				if (issues.length > 0 || choice === null || run === null) throw new BadInputError("Nothing was rated.", issues);
+				const previous = store.latestOwnerRating(runId);
+				const recorded = store.addOwnerRating({
+					run_id: runId,
+					rating: choice.rating,
+					label: choice.label,
+					note: flags.note === undefined || flags.note.trim() === "" ? null : flags.note,
+				});
+				printRecorded(io, store, run, recorded, previous);
+			} finally {
+				store.close();
+			}
+		});
+}
+
+const runFirst = "rate a run id of a recorded run (touchstone run --use-case ID records some)";
+
+/**
+ * The rating and label the flags ask for, or null with the problems added to `issues`. A label
+ * alone stands for its rating; a rating alone gets no label; both must agree by the calibration
+ * cut-offs (a ship label with a rating of 0.9 agrees, with 0.5 it does not).
+ */
+function readRating(flags: RateFlags, issues: InputIssue[]): { rating: number; label: OwnerRatingLabel | null } | null {
+	const before = issues.length;
+	let label: OwnerRatingLabel | null = null;
+	if (flags.label !== undefined) {
+		if ((OWNER_RATING_LABELS as readonly string[]).includes(flags.label)) label = flags.label as OwnerRatingLabel;
+		else
+			issues.push(issue("--label", `"${flags.label}" is not a label`, `use one of ${OWNER_RATING_LABELS.join(", ")}`));
+	}
+	let rating: number | null = null;
+	if (flags.rating !== undefined) {
+		const parsed = flags.rating.trim() === "" ? Number.NaN : Number(flags.rating);
+		if (Number.isFinite(parsed) && parsed >= 0 && parsed <= 1) rating = parsed;
+		else
+			issues.push(
+				issue("--rating", `"${flags.rating}" is not a number from 0 to 1`, "rate from 0 (useless) to 1 (perfect)"),
+			);
+	}
+	if (flags.label === undefined && flags.rating === undefined)
+		issues.push(
+			issue(
+				"--rating",
+				"give a rating or a label",
+				`--label ${OWNER_RATING_LABELS.join("|")}, or --rating 0..1 (e.g. --rating 0.75)`,
+			),
+		);
+	if (label !== null && rating !== null && ownerVerdict(rating) !== label)
+		issues.push(
+			issue(
+				"--rating",
+				`${rating} means "${ownerVerdict(rating)}" (ship ≥ ${SHIP_AT_LEAST}, reject ≤ ${REJECT_AT_MOST}), which disagrees with --label ${label}`,
+				"give one of the two, or a rating in the label's range",
+			),
+		);
+	if (issues.length > before) return null;
+	if (rating !== null) return { rating, label };
+	return label === null ? null : { rating: OWNER_LABEL_RATINGS[label], label };
+}
+
+function issue(source: string, message: string, fix: string): InputIssue {
+	return { source, line: null, column: null, path: "", message, fix };
+}
+
+function printRecorded(
+	io: CliIo,
+	store: Store,
+	run: StoredRun,
+	recorded: StoredOwnerRating,
+	previous: StoredOwnerRating | null,
+): void {
+	printLine(io, `rated run ${run.run_id}: ${describeRating(recorded)}`);
+	printLine(
+		io,
+		`  ${run.use_case_id} / case ${run.case_id} / ${run.model_id} (${run.harness}), sample ${run.sample_index}, ${run.benchmark_version}`,
+	);
+	if (recorded.note !== null) printLine(io, `  note: ${recorded.note}`);
+	if (previous !== null) printLine(io, `  replaces ${describeRating(previous)} given ${previous.created_at}`);
+	if (!isCurrent(store, run))
+		printLine(io, "  this run is not current (its definition changed since), so calibration leaves it out");
+}
+
+function describeRating(rating: StoredOwnerRating): string {
+	return `${formatScore(rating.rating)} (${rating.label ?? ownerVerdict(rating.rating)}${rating.label === null ? " by the cut-offs" : ""})`;
+}
+
+function isCurrent(store: Store, run: StoredRun): boolean {
+	try {
+		return currentRuns(store, run.use_case_id).current.some((item) => item.run_id === run.run_id);
+	} catch (error) {
+		// A use case whose versions were frozen but never activated has no current spec: nothing is current.
+		if (error instanceof NotFoundError) return false;
+		throw error;
+	}
+}

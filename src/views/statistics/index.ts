@@ -1,0 +1,31 @@
+/**
+ * Small pure statistics for the read layer, one concept per file. Each returns null with a
+ * reason, never NaN, when its input cannot carry it (too few items, no variance).
+ */
+export { averageRanks } from "./average-ranks.js";
+export { type BootstrapOptions, bootstrapInterval } from "./bootstrap-interval.js";
+export { cohenKappa } from "./cohen-kappa.js";
+export {
+	type CodedValue,
+	KRIPPENDORFF_METRICS,
+	type KrippendorffAlpha,
+	type KrippendorffMetric,
+	krippendorffAlpha,
+} from "./krippendorff-alpha.js";
+export { linConcordance } from "./lin-concordance.js";
+export { meanAbsoluteDelta } from "./mean-absolute-delta.js";
+export { pearsonCorrelation } from "./pearson-correlation.js";
+export { rootMeanSquareError } from "./root-mean-square-error.js";
+export { seededRandom } from "./seeded-random.js";
+export { signedBias } from "./signed-bias.js";
+export { spearmanCorrelation } from "./spearman-correlation.js";
+export {
+	type Interval,
+	type IntervalStatistic,
+	noInterval,
+	noStatistic,
+	pairedProblem,
+	type Statistic,
+	statistic,
+} from "./statistic.js";
+export { wilsonInterval, Z_95 } from "./wilson-interval.js";
