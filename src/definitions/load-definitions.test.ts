@@ -406,6 +406,8 @@ describe("the bundled examples", () => {
 		expect(runnable.map((useCase) => [useCase.id, useCase.plugin, useCase.deployed?.model])).toEqual([
 			["extraction", "cases", "scripted/strong"],
 			["classification", "cases", "scripted/strong"],
+			["summarization", "summarization", "scripted/strong"],
+			["kids-qa", "kids-qa", "scripted/strong"],
 		]);
 		expect(definitions.useCases.filter((useCase) => useCase.status === "idea").length).toBeGreaterThanOrEqual(3);
 		const panel = definitions.panels.find((candidate) => candidate.id === definitions.defaultPanel);

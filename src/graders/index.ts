@@ -1,8 +1,9 @@
 /**
  * The graders layer: deterministic checks of one attempt's output (exact, contains, regex, json,
- * numeric) and a weighted composite of their metrics. Each factory validates its options
- * (throwing BadInputError naming the option) and returns a contract Grader; a wrong or
- * unparsable output is a low score with reasoning, never a throw. Imports only the contract.
+ * numeric), a weighted composite of their metrics, and the pinned LLM jury (`jury/`). Each
+ * factory validates its options (throwing BadInputError naming the option) and returns a contract
+ * Grader; a wrong or unparsable output is a low score with reasoning, never a throw (a jury below
+ * its quorum throws, and the host records a grader error). Imports only the contract.
  */
 export {
 	COMPOSITE_METRIC,
@@ -14,6 +15,34 @@ export {
 export { CONTAINS_MODES, type ContainsMode, type ContainsOptions, createContainsGrader } from "./contains.js";
 export { createExactGrader, type ExactOptions } from "./exact.js";
 export { createJsonGrader, type JsonOptions } from "./json.js";
+export {
+	type AggregationContext,
+	aggregateVotes,
+	askJuror,
+	type CriticalFailureRule,
+	createJuryGrader,
+	defineRubric,
+	JURY_COMPOSITE_METRIC,
+	JURY_GRADER_VERSION,
+	type JurorVerdict,
+	type JurorVote,
+	type JuryGraderOptions,
+	type JuryRubric,
+	jurorMessages,
+	juryConfidence,
+	majority,
+	mean,
+	OUTPUT_HEADING,
+	type ParsedVerdict,
+	parseVerdict,
+	populationStdev,
+	RESERVED_FIELD_NAMES,
+	RUBRIC_FIELD_PATTERN,
+	type RubricGateField,
+	type RubricNumericField,
+	rubricJson,
+	rubricSchema,
+} from "./jury/index.js";
 export { createNumericGrader, type NumericOptions } from "./numeric.js";
 export { METRIC_PATTERN } from "./option-issues.js";
 export { readNumber } from "./read-number.js";

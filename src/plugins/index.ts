@@ -4,6 +4,8 @@
  */
 import type { UseCasePlugin } from "../contract/index.js";
 import { casesPlugin } from "./cases/index.js";
+import { kidsQaPlugin } from "./kids-qa/index.js";
+import { summarizationPlugin } from "./summarization/index.js";
 
 export {
 	CASE_ID_PATTERN,
@@ -14,9 +16,13 @@ export {
 	type CheckKind,
 	casesPlugin,
 } from "./cases/index.js";
+export { KIDS_QA_RUBRIC, kidsQaPlugin } from "./kids-qa/index.js";
+export { SUMMARIZATION_RUBRIC, summarizationPlugin } from "./summarization/index.js";
 
 /** The built-in plugins by the id use_cases.yaml names in `plugin:`. */
-export const builtinPlugins: ReadonlyMap<string, UseCasePlugin> = new Map([[casesPlugin.id, casesPlugin]]);
+export const builtinPlugins: ReadonlyMap<string, UseCasePlugin> = new Map(
+	[casesPlugin, summarizationPlugin, kidsQaPlugin].map((plugin) => [plugin.id, plugin]),
+);
 
 /** The built-in plugin with this id, or undefined when there is none. */
 export function findPlugin(id: string): UseCasePlugin | undefined {

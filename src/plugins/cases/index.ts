@@ -43,3 +43,13 @@ export { CHECK_KINDS, type Check, type CheckKind, checkSchema, createCheckGrader
 export { parseGrading } from "./grading-document.js";
 export { type CasesGrading, gradingSchema } from "./grading-schema.js";
 export { loadCaseFiles } from "./load-cases.js";
+// The YAML and zod helpers, for the other case-file plugins of this layer (summarization, kids-qa).
+export {
+	isRecord,
+	parseYamlDocument,
+	subDocument,
+	unplacedDocument,
+	valueAt,
+	type YamlDocument,
+} from "./yaml-document.js";
+export { zodProblems } from "./zod-problems.js";

@@ -1,15 +1,5 @@
 import { CORE_SCHEMA, load } from "js-yaml";
-import {
-	type Document,
-	isAlias,
-	isMap,
-	isPair,
-	isScalar,
-	isSeq,
-	LineCounter,
-	type Node,
-	parseDocument,
-} from "yaml";
+import { type Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { InputIssue } from "../../contract/index.js";
 
 /** A path inside a YAML document: mapping keys and sequence indexes, from the root. */

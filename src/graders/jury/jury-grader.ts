@@ -1,0 +1,124 @@
+import { type Grader, type JuryPanel, type Score, TouchstoneError } from "../../contract/index.js";
+import { assertOptions, type OptionProblem } from "../option-issues.js";
+import { unscorableReason } from "../text-grader.js";
+import { aggregateVotes, JURY_COMPOSITE_METRIC } from "./aggregate.js";
+import { askJuror } from "./ask-juror.js";
+import { jurorMessages } from "./juror-prompt.js";
+import { defineRubric, type JuryRubric, rubricJson } from "./rubric.js";
+
+/** Version of the jury grader (its prompt, parsing and aggregation); bumping it changes cell keys. */
+export const JURY_GRADER_VERSION = "1";
+
+/** Options of {@link createJuryGrader}. */
+export interface JuryGraderOptions {
+	/** What the jurors score; validated (see {@link defineRubric}). */
+	readonly rubric: JuryRubric;
+	/** The pinned panel, resolved by the host, with a provider per juror. */
+	readonly panel: JuryPanel;
+	/** What is being graded and how, for the jurors: the paragraph their prompt opens with. */
+	readonly instructions: string;
+}
+
+/**
+ * The pinned jury: every juror of the panel grades the attempt concurrently from a blinded prompt
+ * (see `jurorMessages`), and the valid votes are aggregated (see `aggregateVotes`) into one score
+ * per rubric field and the headline `composite`. Every score carries every vote, the
+ * disagreement, a confidence and the panel's version.
+ *
+ * A failed vote (an unusable reply after one retry, a failed call) is never a pass: it counts
+ * toward nothing. When fewer votes than the panel's quorum are valid, grading throws a
+ * TouchstoneError with code `jury-quorum`, which the host records as the cell's grader error. An
+ * attempt without output (or a harness error) is not sent to the jury: it scores 0 everywhere.
+ *
+ * The config (it enters every cell key) holds the rubric, the instructions and the panel's id and
+ * version, so changing any of them re-grades every case.
+ */
+export function createJuryGrader(options: JuryGraderOptions): Grader {
+	const rubric = defineRubric(options.rubric);
+	const { panel, instructions } = options;
+	assertOptions("jury", panelProblems(panel, instructions));
+	const graderVersion = `jury@${JURY_GRADER_VERSION}`;
+	return {
+		specificationVersion: "v1",
+		id: "jury",
+		version: JURY_GRADER_VERSION,
+		config: {
+			metric: JURY_COMPOSITE_METRIC,
+			rubric: rubricJson(rubric),
+			instructions,
+			panel: { id: panel.id, version: panel.version },
+		},
+		headline: JURY_COMPOSITE_METRIC,
+		async grade({ case: testCase, attempt }, { signal }) {
+			const unscorable = unscorableReason(attempt);
+			if (unscorable !== null || attempt.final === null)
+				return unscoredScores(rubric, unscorable ?? "no output", graderVersion, panel.version);
+			const messages = jurorMessages({ rubric, instructions, testCase, output: attempt.final });
+			const votes = await Promise.all(panel.jurors.map((juror) => askJuror(juror, messages, rubric, signal)));
+			const valid = votes.filter((vote) => vote.error === null).length;
+			if (valid < panel.quorum) {
+				const failures = votes
+					.filter((vote) => vote.error !== null)
+					.map((vote) => `${vote.juror}: ${vote.error}`)
+					.join("; ");
+				throw new TouchstoneError(
+					"jury-quorum",
+					`the jury ${panel.id} (${panel.version}) gave ${valid} valid vote${valid === 1 ? "" : "s"} of ${votes.length}, below its quorum of ${panel.quorum}; failed votes: ${failures}`,
+				);
+			}
+			return aggregateVotes(votes, {
+				rubric,
+				panelSize: panel.jurors.length,
+				judgePanelVersion: panel.version,
+				graderVersion,
+			});
+		},
+	};
+}
+
+function panelProblems(panel: JuryPanel, instructions: string): OptionProblem[] {
+	const problems: OptionProblem[] = [];
+	if (panel.jurors.length === 0)
+		problems.push({
+			path: "panel.jurors",
+			message: `the panel ${panel.id} has no juror`,
+			fix: "pin at least one juror model in judge_panels.yaml",
+		});
+	if (!Number.isInteger(panel.quorum) || panel.quorum < 1 || panel.quorum > panel.jurors.length)
+		problems.push({
+			path: "panel.quorum",
+			message: `expected a quorum from 1 to ${panel.jurors.length} (the jurors), found ${panel.quorum}`,
+			fix: "set the panel's quorum to at most its number of jurors",
+		});
+	if (instructions.trim() === "")
+		problems.push({
+			path: "instructions",
+			message: "expected instructions for the jurors, found an empty string",
+			fix: "say what the jurors grade, e.g. `You grade a summary of a source text.`",
+		});
+	return problems;
+}
+
+/** Scores of an attempt the jury never saw: 0 and false everywhere, with the reason. */
+function unscoredScores(rubric: JuryRubric, reason: string, graderVersion: string, panelVersion: string): Score[] {
+	const score = (metric: string, score_type: "absolute" | "boolean"): Score => ({
+		metric,
+		score_type,
+		value: 0,
+		value_label: score_type === "boolean" ? "false" : "0",
+		jury_votes: [],
+		inter_judge_disagreement: null,
+		confidence: null,
+		critical_failure: false,
+		gate_meta: null,
+		reasoning: `${reason}; the jury was not asked`,
+		grader_version: graderVersion,
+		judge_panel_version: panelVersion,
+		extras: null,
+	});
+	return [
+		...Object.keys(rubric.numeric).map((name) => score(name, "absolute")),
+		...Object.keys(rubric.gates).map((name) => score(name, "boolean")),
+		score(JURY_COMPOSITE_METRIC, "absolute"),
+	];
+}

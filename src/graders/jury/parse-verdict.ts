@@ -1,0 +1,65 @@
+import type { JsonSource } from "../salvage-json.js";
+import { salvageJson } from "../salvage-json.js";
+import type { JuryRubric } from "./rubric.js";
+
+/** One juror's verdict, read from its reply. */
+export interface JurorVerdict {
+	/** Every rubric field: numbers in 0..1 for numeric fields, booleans for gates. */
+	readonly fields: { readonly [field: string]: number | boolean };
+	/** The juror's one-sentence rationale. */
+	readonly rationale: string;
+	/** Where the JSON was found: the whole reply, a fenced block, or prose around it. */
+	readonly source: JsonSource;
+}
+
+/** The outcome of reading a juror's reply: a verdict, or every reason it is unusable. */
+export type ParsedVerdict =
+	| { readonly ok: true; readonly verdict: JurorVerdict }
+	| { readonly ok: false; readonly error: string };
+
+/**
+ * Reads a juror's reply against the rubric. JSON wrapped in a code fence or in prose is salvaged
+ * (see `salvageJson`). The object must hold every numeric field as a number from 0 to 1, every
+ * gate as true or false, and a non-empty `rationale` string; keys beyond those are ignored, since
+ * an extra key cannot make a failed verdict pass. Nothing is coerced: `"0.8"` or `"false"` as
+ * strings are mistyped fields, so a juror that answers loosely fails loudly instead of being
+ * guessed at.
+ */
+export function parseVerdict(text: string, rubric: JuryRubric): ParsedVerdict {
+	const salvaged = salvageJson(text);
+	if (!salvaged.ok) return { ok: false, error: `the reply is not JSON (${salvaged.error})` };
+	const value = salvaged.value;
+	if (typeof value !== "object" || value === null || Array.isArray(value))
+		return { ok: false, error: `expected a JSON object of the rubric fields, found ${describe(value)}` };
+	const problems: string[] = [];
+	const fields: Record<string, number | boolean> = {};
+	for (const name of Object.keys(rubric.numeric)) {
+		const found = value[name];
+		if (found === undefined) problems.push(`missing \`${name}\``);
+		else if (typeof found !== "number" || !Number.isFinite(found))
+			problems.push(`\`${name}\` must be a number from 0 to 1, found ${describe(found)}`);
+		else if (found < 0 || found > 1) problems.push(`\`${name}\` must be from 0 to 1, found ${found}`);
+		else fields[name] = found;
+	}
+	for (const name of Object.keys(rubric.gates)) {
+		const found = value[name];
+		if (found === undefined) problems.push(`missing \`${name}\``);
+		else if (typeof found !== "boolean") problems.push(`\`${name}\` must be true or false, found ${describe(found)}`);
+		else fields[name] = found;
+	}
+	const rationale = value.rationale;
+	if (rationale === undefined) problems.push("missing `rationale`");
+	else if (typeof rationale !== "string" || rationale.trim() === "")
+		problems.push(`\`rationale\` must be a non-empty string, found ${describe(rationale)}`);
+	if (problems.length > 0 || typeof rationale !== "string") return { ok: false, error: problems.join("; ") };
+	return { ok: true, verdict: { fields, rationale: rationale.trim(), source: salvaged.source } };
+}
+
+function describe(value: unknown): string {
+	if (value === null) return "null";
+	if (Array.isArray(value)) return "a list";
+	if (typeof value === "string")
+		return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
+	if (typeof value === "object") return "an object";
+	return `the ${typeof value} ${String(value)}`;
+}
