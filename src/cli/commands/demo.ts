@@ -44,13 +44,17 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 					});
 				}
 				printLine(io);
-				printLine(io, "Next:");
-				printLine(io, `  touchstone list --dir ${definitionsDir}                 the models and the unlock board`);
+				printLine(io, "Next (from a checkout, `touchstone` is `node bin/touchstone.js`):");
+				printLine(io, `  touchstone list --dir ${definitionsDir}   the models and the unlock board of idea use cases`);
 				printLine(
 					io,
-					`  touchstone run --dir ${definitionsDir} --use-case ${useCases[0]?.id ?? "ID"} --dry-run   see a plan: every cell is current now`,
+					`  touchstone run --dir ${definitionsDir} --use-case ${useCases[0]?.id ?? "ID"} --dry-run   a plan: every cell is current now`,
 				);
-				printLine(io, `  sqlite3 ${displayPath(paths.database)} 'select model_id, status, cost_usd from runs limit 5'`);
+				printLine(
+					io,
+					"  touchstone calibrate --use-case summarization   the jury's report card, and runs you could rate",
+				);
+				printLine(io, "  touchstone rate RUN_ID --label ship|edit|reject  your rating of one output");
 			} finally {
 				store.close();
 				await server.close();
