@@ -16,7 +16,7 @@ describe("touchstone demo and run, spawned end to end", () => {
 			expect(first.stdout).toMatch(new RegExp(`^${useCase} \\(${useCase}@`, "m"));
 		expect(first.stdout).toMatch(/scripted\/strong \(deployed\)\s+single-shot\s+1\.000\s+100%/);
 		expect(first.stdout).toMatch(/scripted\/cheap\s+single-shot\s+0\.\d+\s+\d+%/);
-		expect(first.stdout).toContain("Next:");
+		expect(first.stdout).toContain("touchstone calibrate --use-case summarization");
 
 		const second = await runCli(["demo"], { cwd });
 		expect(second.code).toBe(0);
