@@ -1,5 +1,5 @@
 import type { InputIssue } from "../contract/index.js";
-import { isRecord } from "./document-path.js";
+import { isRecord } from "../input/index.js";
 import type { YamlFile } from "./yaml-file.js";
 
 /** One mapping of a top-level list, as written, with its index in the list. */

@@ -1,9 +1,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { InputIssue } from "../contract/index.js";
-import { closestMatch } from "./closest-match.js";
-import type { DocumentPath } from "./document-path.js";
-import { isRecord } from "./document-path.js";
+import { closestMatch, type DocumentPath, isRecord } from "../input/index.js";
 import { BUILTIN_PANEL_ID } from "./judge-panel-schema.js";
 import { matchFiles } from "./match-files.js";
 import { rawEntries, rawIds } from "./raw-entries.js";

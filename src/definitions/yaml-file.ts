@@ -1,9 +1,14 @@
-import { type Document, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { LineCounter, parseDocument } from "yaml";
 import type { InputIssue } from "../contract/index.js";
-import { type DocumentPath, formatPath } from "./document-path.js";
+import {
+	createPositionFinder,
+	type DocumentPath,
+	formatPath,
+	type IssueTarget,
+	yamlSyntaxIssues,
+} from "../input/index.js";
 
-/** Where an issue points: at a mapping key (unknown keys) or at a value (everything else). */
-export type IssueTarget = "key" | "value";
+export type { IssueTarget };
 
 /** What an issue says, before it is placed in a file. */
 export interface IssueText {
@@ -44,70 +49,20 @@ const SYNTAX_FIXES: Record<string, string> = {
 export function parseYamlFile(source: string, text: string): YamlFile {
 	const lineCounter = new LineCounter();
 	const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
-	const position = (offset: number): { line: number; column: number } => {
-		const { line, col } = lineCounter.linePos(offset);
-		return { line, column: col };
-	};
-	const syntaxIssues = document.errors.map(
-		(error): InputIssue => ({
-			source,
-			...position(error.pos[0]),
-			path: "",
-			message: `invalid YAML: ${error.message}`,
-			fix: SYNTAX_FIXES[error.code] ?? "fix the YAML syntax here (indentation, quoting, `key: value` pairs)",
-		}),
-	);
-	const offsetOf = (path: DocumentPath, at: IssueTarget): number => nodeOffset(document, path, at);
+	const syntaxIssues = yamlSyntaxIssues(source, document, lineCounter, {
+		byCode: SYNTAX_FIXES,
+		otherwise: "fix the YAML syntax here (indentation, quoting, `key: value` pairs)",
+	});
+	const find = createPositionFinder(document, lineCounter);
 	return {
 		source,
 		data: syntaxIssues.length > 0 ? null : document.toJS({ maxAliasCount: 1000 }),
 		syntaxIssues,
 		issueAt(path, { message, fix, at = "value" }) {
-			return { source, ...position(offsetOf(path, at)), path: formatPath(path), message, fix };
+			return { source, ...find(path, at), path: formatPath(path), message, fix };
 		},
 		lineOf(path) {
-			return position(offsetOf(path, "value")).line;
+			return find(path, "value").line;
 		},
 	};
-}
-
-/** Offset of the node at `path`; for a missing key, the mapping that should hold it. */
-function nodeOffset(document: Document, path: DocumentPath, at: IssueTarget): number {
-	let node: unknown = document.contents;
-	let offset = rangeStart(node) ?? 0;
-	for (const [index, segment] of path.entries()) {
-		if (isAlias(node)) node = node.resolve(document);
-		let next: unknown;
-		let keyOffset: number | undefined;
-		if (isMap(node)) {
-			const pair = node.items.find((item) => isPair(item) && keyText(item.key) === String(segment));
-			if (pair === undefined) return offset;
-			keyOffset = rangeStart(pair.key);
-			next = pair.value;
-			const last = index === path.length - 1;
-			// An empty value (`title:`) has no text of its own: point at its key instead.
-			if (last && (at === "key" || next === null || isEmptyScalar(next))) return keyOffset ?? offset;
-		} else if (isSeq(node) && typeof segment === "number") {
-			next = node.items[segment];
-			if (next === undefined) return offset;
-		} else {
-			return offset;
-		}
-		offset = rangeStart(next) ?? keyOffset ?? offset;
-		node = next;
-	}
-	return offset;
-}
-
-function keyText(key: unknown): string | undefined {
-	if (isScalar(key)) return String(key.value);
-	return undefined;
-}
-
-function rangeStart(node: unknown): number | undefined {
-	return (node as Node | null)?.range?.[0];
-}
-
-function isEmptyScalar(node: unknown): boolean {
-	return isScalar(node) && node.value === null && node.source === "";
 }

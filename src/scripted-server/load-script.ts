@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { LineCounter, parseDocument } from "yaml";
 import { BadInputError, type InputIssue } from "../contract/index.js";
+import { createPositionFinder, yamlSyntaxIssues } from "../input/index.js";
 import { scriptIssues } from "./script-issues.js";
 import { type Script, type ScriptInput, scriptSchema } from "./script-schema.js";
-import { createPositionFinder } from "./yaml-positions.js";
 
 /** Reads and validates a script file (YAML, or JSON, which is YAML too); throws a BadInputError listing every problem. */
 export async function loadScript(path: string): Promise<Script> {
@@ -24,16 +24,10 @@ export function parseScript(text: string, sourceLabel: string): Script {
 	const lineCounter = new LineCounter();
 	const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
 	if (document.errors.length > 0) {
-		const issues = document.errors.map((error): InputIssue => {
-			const { line, col } = lineCounter.linePos(error.pos[0]);
-			return {
-				source: sourceLabel,
-				line,
-				column: col,
-				path: "",
-				message: `invalid YAML: ${error.message.split("\n")[0]}`,
-				fix: "fix the syntax here: indent with spaces, quote values with `: ` or a leading `*`, one `key: value` per line",
-			};
+		const issues = yamlSyntaxIssues(sourceLabel, document, lineCounter, {
+			otherwise:
+				"fix the syntax here: indent with spaces, quote values with `: ` or a leading `*`, one `key: value` per line",
+			firstLine: true,
 		});
 		throw failure(sourceLabel, issues);
 	}

@@ -19,9 +19,16 @@ const inputSchema = z
 	.catchall(z.json())
 	.describe("What the model is given: `prompt` and the optional `system_prompt`, `max_tokens`, `temperature`.");
 
-/** One case, as written in a case file. See the `cases` plugin's index.ts for the whole format. */
-export const caseSchema = z
-	.strictObject({
+/**
+ * The keys every case file shares (`id`, `version`, `kind`, `threshold`, `metadata`), around a
+ * plugin's own `input` and `reference`, in the order "expected one of" lists them.
+ */
+export function caseShape<Input extends z.ZodType, Reference extends z.ZodType>(
+	input: Input,
+	reference: Reference,
+	thresholdDescription: string,
+) {
+	return {
 		id: z
 			.string()
 			.regex(CASE_ID_PATTERN, { error: "an id made of letters, digits, ., _ and -" })
@@ -32,21 +39,27 @@ export const caseSchema = z
 			.default("1")
 			.describe('Bump it when the case\'s meaning changes; default "1".'),
 		kind: z.enum(CASE_KINDS).default("floor").describe("floor, ceiling, frontier or stub; default floor."),
-		input: inputSchema,
-		reference: freeObject
-			.refine((value) => !Object.hasOwn(value, "checks"), {
-				error: "`checks` inside `reference` is reserved for the case's own checks",
-				params: { fix: "move the list to the case's top-level `checks:` key" },
-			})
-			.optional()
-			.describe("Gold output or key facts, for graders and humans; never shown to the model."),
-		threshold: z
-			.number()
-			.min(0)
-			.max(1)
-			.optional()
-			.describe("Headline value to reach to pass; default grading.threshold."),
+		input,
+		reference,
+		threshold: z.number().min(0).max(1).optional().describe(thresholdDescription),
 		metadata: freeObject.optional().describe("Free labels (source, trap, tier), never used for grading."),
+	};
+}
+
+/** One case, as written in a case file. See the `cases` plugin's index.ts for the whole format. */
+export const caseSchema = z
+	.strictObject({
+		...caseShape(
+			inputSchema,
+			freeObject
+				.refine((value) => !Object.hasOwn(value, "checks"), {
+					error: "`checks` inside `reference` is reserved for the case's own checks",
+					params: { fix: "move the list to the case's top-level `checks:` key" },
+				})
+				.optional()
+				.describe("Gold output or key facts, for graders and humans; never shown to the model."),
+			"Headline value to reach to pass; default grading.threshold.",
+		),
 		checks: z
 			.array(checkSchema)
 			.min(1)

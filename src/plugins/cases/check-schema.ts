@@ -9,8 +9,8 @@ import {
 	createRegexGrader,
 	METRIC_PATTERN,
 } from "../../graders/index.js";
-import { type DocumentPath, isRecord, type Problem } from "./yaml-document.js";
-import { zodProblems } from "./zod-problems.js";
+import { type DocumentPath, isRecord, type Problem } from "../../input/index.js";
+import { zodProblems } from "./case-yaml.js";
 
 /**
  * The grader kinds a check can name, each as the key holding its main value:

@@ -1,16 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BadInputError, type InputIssue, type PluginContext } from "../../contract/index.js";
+import { isRecord, subDocument, valueAt, type YamlDocument } from "../../input/index.js";
+import { parseYamlDocument, unplacedDocument, zodProblems } from "./case-yaml.js";
 import { type CasesGrading, gradingSchema } from "./grading-schema.js";
-import {
-	isRecord,
-	parseYamlDocument,
-	subDocument,
-	unplacedDocument,
-	valueAt,
-	type YamlDocument,
-} from "./yaml-document.js";
-import { zodProblems } from "./zod-problems.js";
 
 const USE_CASES_FILE = "use_cases.yaml";
 
@@ -61,7 +54,7 @@ export function parseGrading(context: PluginContext): CasesGrading {
  * The grading block inside use_cases.yaml, so problems get a line and column. The host hands the
  * block over as data; when the file or the entry cannot be found, problems name the file alone.
  */
-function locateGrading(context: PluginContext, data: unknown): YamlDocument {
+export function locateGrading(context: PluginContext, data: unknown): YamlDocument {
 	const source = join(context.benchmarks_dir, USE_CASES_FILE);
 	let text: string;
 	try {

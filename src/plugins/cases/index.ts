@@ -36,20 +36,13 @@
  * the headline re-runs the use case; thresholds are copied onto the cases and re-run nothing.
  */
 
-export { CASE_ID_PATTERN, caseSchema } from "./case-schema.js";
+export { CASE_ID_PATTERN, caseSchema, caseShape } from "./case-schema.js";
+// The YAML and zod helpers worded for case files, for the other case-file plugins of this layer (summarization, kids-qa).
+export { parseYamlDocument, unplacedDocument, zodProblems } from "./case-yaml.js";
 export { CASES_GRADER_VERSION, createCasesGrader } from "./cases-grader.js";
 export { casesPlugin } from "./cases-plugin.js";
 export { CHECK_KINDS, type Check, type CheckKind, checkSchema, createCheckGrader } from "./check-schema.js";
-export { parseGrading } from "./grading-document.js";
+export { locateGrading, parseGrading } from "./grading-document.js";
 export { type CasesGrading, gradingSchema } from "./grading-schema.js";
 export { loadCaseFiles } from "./load-cases.js";
-// The YAML and zod helpers, for the other case-file plugins of this layer (summarization, kids-qa).
-export {
-	isRecord,
-	parseYamlDocument,
-	subDocument,
-	unplacedDocument,
-	valueAt,
-	type YamlDocument,
-} from "./yaml-document.js";
-export { zodProblems } from "./zod-problems.js";
+export { type CaseFileFormat, type LoadedCase, readCaseFiles } from "./read-case-files.js";

@@ -1,19 +1,7 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { z } from "zod";
 import type { InputIssue, PluginContext } from "../../contract/index.js";
 import type { JuryRubric } from "../../graders/index.js";
-import {
-	isRecord,
-	parseYamlDocument,
-	subDocument,
-	unplacedDocument,
-	valueAt,
-	type YamlDocument,
-	zodProblems,
-} from "../cases/index.js";
-
-const USE_CASES_FILE = "use_cases.yaml";
+import { locateGrading, zodProblems } from "../cases/index.js";
 
 /** A jury plugin's `grading:` block, validated: the rubric with its weights and cap, and the pass bar. */
 export interface JuryGrading {
@@ -109,25 +97,4 @@ export function readJuryGrading(context: PluginContext, rubric: JuryRubric, defa
 		},
 		issues: [],
 	};
-}
-
-/**
- * The grading block inside use_cases.yaml, so problems get a line and column. The host hands the
- * block over as data; when the file or the entry cannot be found, problems name the file alone.
- */
-function locateGrading(context: PluginContext, data: unknown): YamlDocument {
-	const source = join(context.benchmarks_dir, USE_CASES_FILE);
-	let text: string;
-	try {
-		text = readFileSync(source, "utf8");
-	} catch {
-		return unplacedDocument(source, data, ["grading"]);
-	}
-	const file = parseYamlDocument(source, text);
-	const entries = valueAt(file.data, ["use_cases"]);
-	const index = Array.isArray(entries)
-		? entries.findIndex((entry) => isRecord(entry) && entry.id === context.use_case_id)
-		: -1;
-	if (index === -1) return unplacedDocument(source, data, ["grading"]);
-	return { ...subDocument(file, ["use_cases", index, "grading"]), data };
 }

@@ -1,14 +1,24 @@
 /** A path inside a YAML document: mapping keys and sequence indexes, from the root. */
 export type DocumentPath = readonly (string | number)[];
 
-const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Keys shown bare after a dot (`models[2].options`); others are quoted in brackets (`["X-Key"]`). */
+export const IDENTIFIER_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Renders a path the way issues show it: `models[2].options.headers_env["X-Key"]`. */
-export function formatPath(path: DocumentPath): string {
+/** Like {@link IDENTIFIER_KEY}, also allowing `$` (JSON Schema keywords such as `$ref`). */
+export const DOLLAR_IDENTIFIER_KEY = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Shows every key bare, quoting none (`models.scripted/strong.rules[0]`). */
+export const ANY_KEY = /^/;
+
+/**
+ * Renders a path the way issues show it: `models[2].options.headers_env["X-Key"]`. Keys matching
+ * `plainKey` are shown bare, others quoted in brackets.
+ */
+export function formatPath(path: DocumentPath, plainKey: RegExp = IDENTIFIER_KEY): string {
 	let text = "";
 	for (const segment of path) {
 		if (typeof segment === "number") text += `[${segment}]`;
-		else if (PLAIN_KEY.test(segment)) text += text === "" ? segment : `.${segment}`;
+		else if (plainKey.test(segment)) text += text === "" ? segment : `.${segment}`;
 		else text += `[${JSON.stringify(segment)}]`;
 	}
 	return text;

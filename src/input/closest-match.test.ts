@@ -23,3 +23,15 @@ describe("closestMatch", () => {
 		expect(closestMatch("temperature", keys)).toBeNull();
 	});
 });
+
+describe("closestMatch options", () => {
+	it("counts a swap as two edits when transpositions are off", () => {
+		expect(editDistance("modle", "model", { transpositions: false })).toBe(2);
+		expect(closestMatch("modle", ["model"], { transpositions: false })).toBeNull();
+	});
+
+	it("allows a fixed number of edits", () => {
+		expect(closestMatch("rulez", ["rules", "models"], { maxDistance: 2, transpositions: false })).toBe("rules");
+		expect(closestMatch("xyz", ["rules"], { maxDistance: 2 })).toBeNull();
+	});
+});

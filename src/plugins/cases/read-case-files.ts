@@ -1,0 +1,155 @@
+import { readFile } from "node:fs/promises";
+import { basename, extname } from "node:path";
+import type { z } from "zod";
+import type { InputIssue } from "../../contract/index.js";
+import { isRecord, subDocument, type YamlDocument } from "../../input/index.js";
+import { CASE_ID_PATTERN, caseListSchema } from "./case-schema.js";
+import { parseYamlDocument, zodProblems } from "./case-yaml.js";
+
+/** How one plugin's case files read. */
+export interface CaseFileFormat<Schema extends z.ZodType> {
+	/** Schema of one case. */
+	readonly schema: Schema;
+	/** The fix for an empty case: what a minimal case holds, e.g. `write at least ...`. */
+	readonly emptyFix: string;
+}
+
+/** One case read from its file, with the document that places its problems. */
+export interface LoadedCase<Parsed> {
+	/** The valid case; null when it has problems (its id still counts for duplicates). */
+	readonly parsed: Parsed | null;
+	/** The written id, or the file name. */
+	readonly id: string;
+	/** Whether the id is written in the case, rather than taken from the file name. */
+	readonly written: boolean;
+	/** The case's node: its file's root, or `cases[i]` in a file of several. */
+	readonly document: YamlDocument;
+}
+
+/**
+ * Reads case files, in file order then in order within a file (a file holds one case, its id
+ * defaulting to the file name, or several under `cases:`). Returns every case found and every
+ * problem of every file, duplicate ids included, each with its file, line and column.
+ */
+export async function readCaseFiles<Schema extends z.ZodType>(
+	files: readonly string[],
+	signal: AbortSignal,
+	format: CaseFileFormat<Schema>,
+): Promise<{ cases: LoadedCase<z.output<Schema>>[]; issues: InputIssue[] }> {
+	const issues: InputIssue[] = [];
+	const cases: LoadedCase<z.output<Schema>>[] = [];
+	for (const file of files) {
+		signal.throwIfAborted();
+		const result = await readCaseFile(file, format);
+		issues.push(...result.issues);
+		cases.push(...result.cases);
+	}
+	issues.push(...duplicateIds(cases));
+	return { cases, issues };
+}
+
+type FileResult<Parsed> = { cases: LoadedCase<Parsed>[]; issues: InputIssue[] };
+
+async function readCaseFile<Schema extends z.ZodType>(
+	file: string,
+	format: CaseFileFormat<Schema>,
+): Promise<FileResult<z.output<Schema>>> {
+	let text: string;
+	try {
+		text = await readFile(file, "utf8");
+	} catch (error) {
+		const reason = error instanceof Error ? error.message : String(error);
+		return {
+			cases: [],
+			issues: [
+				{
+					source: file,
+					line: null,
+					column: null,
+					path: "",
+					message: `cannot read the case file: ${reason}`,
+					fix: "check that the file exists and is readable",
+				},
+			],
+		};
+	}
+	const document = parseYamlDocument(file, text);
+	if (document.syntaxIssues.length > 0) return { cases: [], issues: [...document.syntaxIssues] };
+	const data = document.data;
+	if (isRecord(data) && Object.hasOwn(data, "cases")) {
+		const list = caseListSchema.safeParse(data);
+		if (!list.success)
+			return {
+				cases: [],
+				issues: zodProblems(caseListSchema, data, list.error.issues).map((problem) => document.issue(problem)),
+			};
+		const results = list.data.cases.map((_, index) => parseCase(subDocument(document, ["cases", index]), null, format));
+		return { cases: results.flatMap((result) => result.cases), issues: results.flatMap((result) => result.issues) };
+	}
+	return parseCase(document, basename(file, extname(file)), format);
+}
+
+/** Parses one case; `defaultId` is the file name for a one-case file, null inside a list. */
+function parseCase<Schema extends z.ZodType>(
+	document: YamlDocument,
+	defaultId: string | null,
+	format: CaseFileFormat<Schema>,
+): FileResult<z.output<Schema>> {
+	const data = document.data;
+	if (data === null || data === undefined)
+		return {
+			cases: [],
+			issues: [document.issue({ path: [], message: "the case is empty", fix: format.emptyFix })],
+		};
+	const parsed = format.schema.safeParse(data);
+	const issues = parsed.success
+		? []
+		: zodProblems(format.schema, data, parsed.error.issues).map((problem) => document.issue(problem));
+	const writtenId = isRecord(data) && typeof data.id === "string" ? data.id : null;
+	const id = writtenId ?? defaultId;
+	if (id === null) {
+		issues.push(
+			document.issue({
+				path: ["id"],
+				message: "missing `id`, required for each case of a `cases:` list",
+				fix: "add `id:` with a name unique in the use case",
+			}),
+		);
+		return { cases: [], issues };
+	}
+	if (writtenId === null && !CASE_ID_PATTERN.test(id))
+		issues.push(
+			document.issue({
+				path: [],
+				message: `the file name ${JSON.stringify(id)} is not a valid case id (letters, digits, ., _ and -)`,
+				fix: "add `id:` with a valid id, or rename the file",
+			}),
+		);
+	const valid = parsed.success && issues.length === 0;
+	return { cases: [{ parsed: valid ? parsed.data : null, id, written: writtenId !== null, document }], issues };
+}
+
+/** Each duplicated id is reported at every place it is defined, naming the others. */
+function duplicateIds(cases: readonly LoadedCase<unknown>[]): InputIssue[] {
+	const byId = new Map<string, LoadedCase<unknown>[]>();
+	for (const loaded of cases) byId.set(loaded.id, [...(byId.get(loaded.id) ?? []), loaded]);
+	const issues: InputIssue[] = [];
+	for (const [id, places] of byId) {
+		if (places.length < 2) continue;
+		const located = places.map((place) => place.document.issue({ path: ["id"], message: "", fix: null }));
+		places.forEach((place, index) => {
+			const others = located
+				.filter((_, other) => other !== index)
+				.map((other) => [other.source, other.line, other.column].filter((part) => part !== null).join(":"));
+			const written = place.written;
+			issues.push(
+				place.document.issue({
+					path: written ? ["id"] : [],
+					message: `duplicate case id \`${id}\`${written ? "" : " (from the file name)"}; also defined at ${others.join(", ")}`,
+					fix: "give each case an id unique across the use case's case files",
+				}),
+			);
+		});
+	}
+	return issues;
+}
