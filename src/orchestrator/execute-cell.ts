@@ -86,31 +86,31 @@ export async function gradeCell(cell: PlannedCell, context: CellContext): Promis
 /** Writes a graded cell: its artifacts, then its run and scores in the writer's next batch. */
 export async function persistCell(graded: GradedCell, context: CellContext): Promise<CellOutcome> {
 	const { cell, attempt, scores, grader_error, started_at } = graded;
-	const artifacts: Promise<StagedArtifact>[] = [];
-	const stage = (value: string | null, type: string): Promise<string | null> | null => {
+	const artifacts: StagedArtifact[] = [];
+	const stage = (value: string | null, type: string): string | null => {
 		if (value === null) return null;
 		const staged = context.store.stageArtifact(value, type);
 		artifacts.push(staged);
-		return staged.then((artifact) => artifact.sha256);
+		return staged.sha256;
 	};
 	// A small raw reply (ids, finish reason, raw usage) rides in the row's provenance: one file
 	// per call would cost more than the call's bookkeeping. A large one is an artifact.
 	const rawJson = attempt.raw === null ? null : canonicalJson(attempt.raw);
 	const rawInline = rawJson !== null && rawJson.length <= INLINE_RAW_LIMIT;
-	const shas = await Promise.all([
-		stage(canonicalJson(cell.case.input), "application/json"),
-		stage(attempt.final, "text/plain; charset=utf-8"),
-		attempt.trace.length === 0 ? null : stage(canonicalJson(attempt.trace), "application/json"),
-		stage(attempt.diff, "text/x-diff; charset=utf-8"),
-		rawInline ? null : stage(rawJson, "application/json"),
-		...scores.flatMap((score) => [
+	const input_sha = stage(canonicalJson(cell.case.input), "application/json");
+	const output_sha = stage(attempt.final, "text/plain; charset=utf-8");
+	const trace_sha = attempt.trace.length === 0 ? null : stage(canonicalJson(attempt.trace), "application/json");
+	const diff_sha = stage(attempt.diff, "text/x-diff; charset=utf-8");
+	const raw_sha = rawInline ? null : stage(rawJson, "application/json");
+	const scoreRecords = scores.map((score) =>
+		toScoreRecord(
+			score,
 			score.jury_votes === null ? null : stage(canonicalJson(score.jury_votes), "application/json"),
 			stage(score.reasoning, "text/plain; charset=utf-8"),
-		]),
-	]);
-	const [input_sha, output_sha, trace_sha, diff_sha, raw_sha] = shas;
+		),
+	);
 	const run_id = await context.writer.write({
-		artifacts: await Promise.all(artifacts),
+		artifacts,
 		run: {
 			benchmark_version: context.benchmarkVersion,
 			use_case_id: context.useCaseId,
@@ -127,11 +127,11 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 			error: attempt.error,
 			grader_error,
 			telemetry: attempt.telemetry,
-			input_sha: input_sha ?? null,
-			output_sha: output_sha ?? null,
-			trace_sha: trace_sha ?? null,
-			diff_sha: diff_sha ?? null,
-			raw_sha: raw_sha ?? null,
+			input_sha,
+			output_sha,
+			trace_sha,
+			diff_sha,
+			raw_sha,
 			provenance: {
 				...context.provenance,
 				runner: { ...attempt.runner_provenance },
@@ -141,9 +141,7 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 			started_at,
 			finished_at: new Date().toISOString(),
 		},
-		scores: scores.map((score, index) =>
-			toScoreRecord(score, shas[5 + 2 * index] ?? null, shas[6 + 2 * index] ?? null),
-		),
+		scores: scoreRecords,
 	});
 	const headline = scores.find((score) => score.metric === context.headline)?.value ?? null;
 	return { cell, run_id, attempt, grader_error, headline };

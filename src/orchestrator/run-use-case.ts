@@ -133,6 +133,7 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 		// calls in flight stay at `concurrency` while files and rows are written behind them.
 		// Persistence may lag by at most `concurrency` cells before a worker waits for it.
 		const persisting = new Set<Promise<void>>();
+		const waiting: (() => void)[] = [];
 		let persistError: unknown;
 		await runPool(
 			toRun,
@@ -140,14 +141,20 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 			async (cell) => {
 				const graded = await gradeCell(cell, context);
 				if ("run_id" in graded) return count(graded);
-				const written = persistCell(graded, context).then(count, (error: unknown) => {
-					// The store refused a write: stop scheduling, let the rest drain, then fail.
-					if (persistError === undefined && !stop.stopping) stop.request();
-					persistError ??= error;
-				});
+				const written = persistCell(graded, context)
+					.then(count, (error: unknown) => {
+						// The store refused a write: stop scheduling, let the rest drain, then fail.
+						if (persistError === undefined && !stop.stopping) stop.request();
+						persistError ??= error;
+					})
+					.finally(() => {
+						persisting.delete(written);
+						waiting.shift()?.();
+					});
 				persisting.add(written);
-				void written.finally(() => persisting.delete(written));
-				if (persisting.size >= request.concurrency) await Promise.race(persisting);
+				// A queue, not Promise.race over the set: racing hundreds of promises per cell
+				// costs quadratic reactions and garbage.
+				if (persisting.size >= request.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
 			},
 			() => stop.stopping,
 		);

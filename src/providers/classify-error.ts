@@ -1,11 +1,3 @@
-import {
-	APICallError,
-	EmptyResponseBodyError,
-	InvalidResponseDataError,
-	JSONParseError,
-	NoOutputGeneratedError,
-	TypeValidationError,
-} from "ai";
 import { ProviderError, type ProviderErrorKind } from "../contract/index.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { redact } from "./secrets.js";
@@ -61,7 +53,7 @@ export function classifyError(error: unknown, context: FailureContext): Provider
 	if (context.timedOut) return fail("timeout", `no complete reply within ${formatSeconds(context.timeoutMs)}`);
 	if (context.aborted) return fail("aborted", "the call was cancelled");
 	if (error instanceof ProviderError) return error;
-	if (APICallError.isInstance(error)) {
+	if (isSdkError(error, "AI_APICallError")) {
 		const status = error.statusCode;
 		if (status !== undefined && (status < 200 || status >= 300)) {
 			const retry_after_ms = parseRetryAfter(error.responseHeaders);
@@ -71,15 +63,34 @@ export function classifyError(error: unknown, context: FailureContext): Provider
 		return fail("malformed", `unreadable response: ${describe(error)}`);
 	}
 	if (
-		JSONParseError.isInstance(error) ||
-		TypeValidationError.isInstance(error) ||
-		InvalidResponseDataError.isInstance(error) ||
-		EmptyResponseBodyError.isInstance(error) ||
-		NoOutputGeneratedError.isInstance(error)
+		isSdkError(error, "AI_JSONParseError") ||
+		isSdkError(error, "AI_TypeValidationError") ||
+		isSdkError(error, "AI_InvalidResponseDataError") ||
+		isSdkError(error, "AI_EmptyResponseBodyError") ||
+		isSdkError(error, "AI_NoOutputGeneratedError")
 	)
 		return fail("malformed", `unreadable response: ${describe(error)}`);
 	if (isNetworkError(error)) return fail("network", `connection failed: ${describe(error)}`);
 	return fail("bad-request", `the call could not be made: ${describe(error)}`);
+}
+
+/** An AI SDK call failure as far as classification needs it. */
+interface SdkApiCallError extends Error {
+	readonly statusCode?: number;
+	readonly responseHeaders?: Record<string, string>;
+}
+
+/**
+ * Whether `error` is the AI SDK error named `name`. The SDK's own `isInstance` checks the marker
+ * symbol `vercel.ai.error.<name>` that every SDK error carries; checking it here spares loading
+ * the SDK at all for runs that never use it (the OpenAI wire does not).
+ */
+function isSdkError(error: unknown, name: string): error is SdkApiCallError {
+	return (
+		typeof error === "object" &&
+		error !== null &&
+		(error as Record<symbol, unknown>)[Symbol.for(`vercel.ai.error.${name}`)] === true
+	);
 }
 
 /**

@@ -1,5 +1,3 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenRouter } from "@openrouter/ai-sdk-provider";
 import type { LanguageModelUsage, ProviderMetadata } from "ai";
 import { BadInputError, type ModelEntry, type Provider } from "../contract/index.js";
 import { createCommandProvider } from "./command-provider.js";
@@ -99,20 +97,42 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 				...fetchOption,
 			});
 		case "openrouter": {
-			const sdk = createOpenRouter({ baseURL, apiKey: apiKey ?? "", headers, compatibility: "strict", ...fetchOption });
-			const model = sdk.chat(entry.model, { usage: { include: true } });
+			const model = once(async () => {
+				const { createOpenRouter } = await import("@openrouter/ai-sdk-provider");
+				const sdk = createOpenRouter({
+					baseURL,
+					apiKey: apiKey ?? "",
+					headers,
+					compatibility: "strict",
+					...fetchOption,
+				});
+				return sdk.chat(entry.model, { usage: { include: true } });
+			});
 			return createSdkProvider({ ...common, model, billedCost: openRouterCost });
 		}
 		case "anthropic": {
-			const sdk = createAnthropic({
-				baseURL: anthropicBaseUrl(baseURL),
-				apiKey: apiKey ?? "",
-				headers,
-				...fetchOption,
+			const model = once(async () => {
+				const { createAnthropic } = await import("@ai-sdk/anthropic");
+				const sdk = createAnthropic({
+					baseURL: anthropicBaseUrl(baseURL),
+					apiKey: apiKey ?? "",
+					headers,
+					...fetchOption,
+				});
+				return sdk.languageModel(entry.model);
 			});
-			return createSdkProvider({ ...common, model: sdk.languageModel(entry.model), billedCost: () => null });
+			return createSdkProvider({ ...common, model, billedCost: () => null });
 		}
 	}
+}
+
+/** Memoizes an async factory: the SDK model is built once, on the first call. */
+function once<T>(factory: () => Promise<T>): () => Promise<T> {
+	let value: Promise<T> | undefined;
+	return () => {
+		value ??= factory();
+		return value;
+	};
 }
 
 /**

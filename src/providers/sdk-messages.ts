@@ -1,4 +1,4 @@
-import { jsonSchema, type ModelMessage, type ToolSet, tool } from "ai";
+import type { jsonSchema as JsonSchema, ModelMessage, tool as Tool, ToolSet } from "ai";
 import {
 	type ChatMessage,
 	type CompletionRequest,
@@ -57,7 +57,10 @@ export function toModelMessages(messages: readonly ChatMessage[], providerId: st
 }
 
 /** The request's tools as AI SDK tools without `execute`: the model asks, the caller runs them. */
-export function toToolSet(request: CompletionRequest): ToolSet {
+export function toToolSet(
+	request: CompletionRequest,
+	{ jsonSchema, tool }: { readonly jsonSchema: typeof JsonSchema; readonly tool: typeof Tool },
+): ToolSet {
 	const tools: ToolSet = {};
 	for (const definition of request.tools ?? [])
 		tools[definition.name] = tool({

@@ -16,9 +16,9 @@ function artifactRows(): number {
 }
 
 describe("staged artifacts", () => {
-	it("writes the file at once and the row only with the cell that refers to it", async () => {
+	it("writes the file at once and the row only with the cell that refers to it", () => {
 		const { store } = temporary;
-		const staged = await store.stageArtifact("a model's answer", "text/plain");
+		const staged = store.stageArtifact("a model's answer", "text/plain");
 		expect(existsSync(join(store.paths.artifacts, staged.path))).toBe(true);
 		expect(artifactRows()).toBe(0);
 		expect(store.getArtifact(staged.sha256)).toBeNull();
@@ -30,9 +30,9 @@ describe("staged artifacts", () => {
 		expect(store.readArtifactText(staged.sha256)).toBe("a model's answer");
 	});
 
-	it("leaves no row when the cell's transaction fails, and no temporary file behind", async () => {
+	it("leaves no row when the cell's transaction fails, and no temporary file behind", () => {
 		const { store } = temporary;
-		const staged = await store.stageArtifact("orphan", "text/plain");
+		const staged = store.stageArtifact("orphan", "text/plain");
 		const broken = sampleScore({ score_type: "nonsense" as never });
 		expect(() => store.recordCells([{ run: sampleRun(), scores: [broken], artifacts: [staged] }])).toThrow();
 		expect(artifactRows()).toBe(0);
@@ -40,18 +40,16 @@ describe("staged artifacts", () => {
 		expect(names.filter((name) => name.endsWith(".tmp"))).toEqual([]);
 	});
 
-	it("stages the same content twice as one file and one row", async () => {
+	it("stages the same content twice as one file and one row", () => {
 		const { store } = temporary;
-		const [first, second] = await Promise.all([
-			store.stageArtifact("same", "text/plain"),
-			store.stageArtifact("same", "text/plain"),
-		]);
-		expect(first?.sha256).toBe(second?.sha256);
+		const first = store.stageArtifact("same", "text/plain");
+		const second = store.stageArtifact("same", "text/plain");
+		expect(first.sha256).toBe(second.sha256);
 		store.recordCells([
-			{ run: sampleRun({ cell_key: "a" }), scores: [], artifacts: [first as never] },
-			{ run: sampleRun({ cell_key: "b" }), scores: [], artifacts: [second as never] },
+			{ run: sampleRun({ cell_key: "a" }), scores: [], artifacts: [first] },
+			{ run: sampleRun({ cell_key: "b" }), scores: [], artifacts: [second] },
 		]);
 		expect(artifactRows()).toBe(1);
-		expect(readdirSync(join(store.paths.artifacts, first?.path.slice(0, 2) ?? "")).length).toBe(1);
+		expect(readdirSync(join(store.paths.artifacts, first.path.slice(0, 2))).length).toBe(1);
 	});
 });

@@ -127,8 +127,8 @@ export class Store {
 		return listSpecs(this.#context, useCaseId);
 	}
 
-	/** Writes an artifact's file without blocking the event loop; its row comes with a cell (see stageArtifact). */
-	stageArtifact(content: string | Uint8Array, contentType: string): Promise<StagedArtifact> {
+	/** Writes an artifact's file; its row comes with the cell that refers to it (see stageArtifact). */
+	stageArtifact(content: string | Uint8Array, contentType: string): StagedArtifact {
 		return stageArtifact(this.paths.artifacts, this.#staged, content, contentType);
 	}
 
