@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify } from "yaml";
+import { tuneHeapForRuns } from "../src/cli/heap-tuning.js";
 import { loadDefinitions } from "../src/definitions/index.js";
 import { defaultRunParts, runUseCase, StopControl } from "../src/orchestrator/index.js";
 import { openStore } from "../src/store/index.js";
@@ -101,6 +102,8 @@ async function totalCalls(url: string): Promise<number> {
 
 /** One phase, in this (child) process: prints a PhaseResult as JSON on its last line. */
 async function runPhase(root: string, url: string, concurrency: number): Promise<void> {
+	// Measure touchstone as its CLI runs it.
+	tuneHeapForRuns();
 	let peak = process.memoryUsage.rss();
 	const sampler = setInterval(() => {
 		peak = Math.max(peak, process.memoryUsage.rss());

@@ -1,5 +1,6 @@
 import { CommanderError } from "commander";
 import { EXIT, exitCodeFor, renderError } from "./exit-codes.js";
+import { tuneHeapForRuns } from "./heap-tuning.js";
 import type { CliIo } from "./io.js";
 import { createProgram } from "./program.js";
 
@@ -8,6 +9,7 @@ import { createProgram } from "./program.js";
  * 0 ok, 1 failure, 2 bad input. Never calls process.exit, so tests can run it in process.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+	tuneHeapForRuns();
 	const program = createProgram(io);
 	try {
 		await program.parseAsync([...argv], { from: "user" });
