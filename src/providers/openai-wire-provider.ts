@@ -8,7 +8,8 @@ import {
 	ProviderError,
 	type ToolCall,
 } from "../contract/index.js";
-import { classifyError, kindOfStatus, RETRYABLE_KINDS } from "./classify-error.js";
+import { boundedCall } from "./bounded-call.js";
+import { kindOfStatus, RETRYABLE_KINDS } from "./classify-error.js";
 import { createFetchTransport, createHttpTransport, readBodyText, type WireResponse } from "./http-transport.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { redact, redactedJson } from "./secrets.js";
@@ -63,38 +64,20 @@ export function createOpenAiWireProvider(config: OpenAiWireConfig): Provider {
 		specificationVersion: "v1",
 		id: config.id,
 		endpoint: config.endpoint,
-		async complete(request, { signal }) {
-			const controller = new AbortController();
-			let timedOut = false;
-			const timer = setTimeout(() => {
-				timedOut = true;
-				controller.abort();
-			}, config.timeoutMs);
-			const onAbort = () => controller.abort();
-			signal.addEventListener("abort", onAbort, { once: true });
-			try {
-				if (signal.aborted) throw signal.reason;
-				const start = performance.now();
-				const response = await transport(url, {
-					headers,
-					body: JSON.stringify(requestBody(config.model, request)),
-					signal: controller.signal,
-				});
-				if (response.status < 200 || response.status >= 300) throw await httpError(config, response);
-				return await readStream(config, response, start);
-			} catch (error) {
-				throw classifyError(error, {
-					providerId: config.id,
-					timedOut,
-					timeoutMs: config.timeoutMs,
-					aborted: signal.aborted,
-					secrets: config.secrets,
-				});
-			} finally {
-				clearTimeout(timer);
-				signal.removeEventListener("abort", onAbort);
-			}
-		},
+		complete: (request, { signal }) =>
+			boundedCall(
+				{ signal, timeoutMs: config.timeoutMs, providerId: config.id, secrets: config.secrets },
+				async (callSignal) => {
+					const start = performance.now();
+					const response = await transport(url, {
+						headers,
+						body: JSON.stringify(requestBody(config.model, request)),
+						signal: callSignal,
+					});
+					if (response.status < 200 || response.status >= 300) throw await httpError(config, response);
+					return readStream(config, response, start);
+				},
+			),
 	};
 }
 

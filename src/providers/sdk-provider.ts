@@ -6,7 +6,7 @@ import {
 	ProviderError,
 	type ToolCall,
 } from "../contract/index.js";
-import { classifyError } from "./classify-error.js";
+import { boundedCall } from "./bounded-call.js";
 import { toFinishReason, toModelMessages, toToolCall, toToolSet } from "./sdk-messages.js";
 import { redact, redactedJson } from "./secrets.js";
 
@@ -49,44 +49,11 @@ export function createSdkProvider(config: SdkProviderConfig): Provider {
 	};
 }
 
-async function complete(
-	config: SdkProviderConfig,
-	request: CompletionRequest,
-	signal: AbortSignal,
-): Promise<Completion> {
-	const controller = new AbortController();
-	let timedOut = false;
-	const timer = setTimeout(() => {
-		timedOut = true;
-		controller.abort();
-	}, config.timeoutMs);
-	const onAbort = () => controller.abort();
-	signal.addEventListener("abort", onAbort, { once: true });
-	// Settles the call the moment either signal fires, even if the SDK is slow to notice.
-	let stopListening = () => {};
-	const stopped = new Promise<never>((_resolve, reject) => {
-		const onStop = () => reject(new Error("the call was stopped"));
-		controller.signal.addEventListener("abort", onStop, { once: true });
-		stopListening = () => controller.signal.removeEventListener("abort", onStop);
-	});
-	try {
-		if (signal.aborted) throw signal.reason;
-		const streamed = stream(config, request, controller.signal);
-		streamed.catch(() => {});
-		return await Promise.race([streamed, stopped]);
-	} catch (error) {
-		throw classifyError(error, {
-			providerId: config.id,
-			timedOut,
-			timeoutMs: config.timeoutMs,
-			aborted: signal.aborted,
-			secrets: config.secrets,
-		});
-	} finally {
-		clearTimeout(timer);
-		stopListening();
-		signal.removeEventListener("abort", onAbort);
-	}
+function complete(config: SdkProviderConfig, request: CompletionRequest, signal: AbortSignal): Promise<Completion> {
+	return boundedCall(
+		{ signal, timeoutMs: config.timeoutMs, providerId: config.id, secrets: config.secrets },
+		(callSignal) => stream(config, request, callSignal),
+	);
 }
 
 async function stream(

@@ -1,0 +1,57 @@
+import { classifyError } from "./classify-error.js";
+
+/** What a bounded call needs: the caller's signal, the time limit, and how to name failures. */
+export interface BoundedCallOptions {
+	/** The caller's signal (the run's stop). */
+	readonly signal: AbortSignal;
+	/** Milliseconds before the call is abandoned as a timeout. */
+	readonly timeoutMs: number;
+	/** Put first in every error message. */
+	readonly providerId: string;
+	/** Values that must never appear in a message. */
+	readonly secrets: readonly string[];
+}
+
+/**
+ * Runs one model call under a time limit and the caller's signal: `work` gets a signal that
+ * fires on either, the call settles the moment it fires (even if the client is slow to notice),
+ * and any failure comes out as a classified ProviderError (`timeout`, `aborted`, HTTP kinds...).
+ */
+export async function boundedCall<T>(
+	options: BoundedCallOptions,
+	work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+	const { signal } = options;
+	const controller = new AbortController();
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		controller.abort();
+	}, options.timeoutMs);
+	const onAbort = () => controller.abort();
+	signal.addEventListener("abort", onAbort, { once: true });
+	let stopListening = () => {};
+	const stopped = new Promise<never>((_resolve, reject) => {
+		const onStop = () => reject(new Error("the call was stopped"));
+		controller.signal.addEventListener("abort", onStop, { once: true });
+		stopListening = () => controller.signal.removeEventListener("abort", onStop);
+	});
+	try {
+		if (signal.aborted) throw signal.reason;
+		const working = work(controller.signal);
+		working.catch(() => {});
+		return await Promise.race([working, stopped]);
+	} catch (error) {
+		throw classifyError(error, {
+			providerId: options.providerId,
+			timedOut,
+			timeoutMs: options.timeoutMs,
+			aborted: signal.aborted,
+			secrets: options.secrets,
+		});
+	} finally {
+		clearTimeout(timer);
+		stopListening();
+		signal.removeEventListener("abort", onAbort);
+	}
+}
