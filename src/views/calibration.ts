@@ -1,15 +1,12 @@
-import type { JsonObject, JuryVote } from "../contract/index.js";
-import type { CalibrationInput, OwnerRatingLabel, Store, StoredRun, StoredScore } from "../store/index.js";
+import type { JsonObject } from "../contract/index.js";
+import type { CalibrationInput, OwnerRatingLabel, Store } from "../store/index.js";
+import { BOOTSTRAP_MINIMUM_N, bootstrappedFigure, type CalibrationFigure } from "./calibration-figure.js";
 import { currentRuns } from "./current-runs.js";
+import { type JurorAgreement, jurorAgreement } from "./juror-agreement.js";
 import {
-	bootstrapInterval,
-	type CodedValue,
 	cohenKappa,
-	type KrippendorffMetric,
-	krippendorffAlpha,
 	linConcordance,
 	meanAbsoluteDelta,
-	noInterval,
 	noStatistic,
 	rootMeanSquareError,
 	type Statistic,
@@ -27,8 +24,6 @@ export const OWNER_LABEL_RATINGS = { ship: 1.0, edit: 0.6, reject: 0.2 } as cons
 export const SHIP_AT_LEAST = 0.8;
 /** An owner rating at or below this means "reject" (0.2 and 0.4 do). Between the two is "edit". */
 export const REJECT_AT_MOST = 0.4;
-/** Fewest items a figure needs before it gets a bootstrap interval: below it, resampling mostly repeats the few items. */
-export const BOOTSTRAP_MINIMUM_N = 5;
 /** Confidence level of every interval of the report. */
 export const CALIBRATION_LEVEL = 0.95;
 /** Resamples and seed used unless told otherwise. */
@@ -45,20 +40,6 @@ export interface CalibrationOptions {
 	readonly benchmarkVersion?: string | undefined;
 	/** Resamples and seed of every bootstrap interval (same seed, same store: same report). */
 	readonly bootstrap: { readonly samples: number; readonly seed: number };
-}
-
-/** One figure of the report: its value (or why there is none), its n and its interval (or why there is none). */
-export interface CalibrationFigure {
-	/** The point estimate; null when the data cannot carry it. */
-	readonly value: number | null;
-	/** Why `value` is null. */
-	readonly reason: string | null;
-	/** Items the figure rests on. */
-	readonly n: number;
-	/** Percentile bootstrap interval at {@link CALIBRATION_LEVEL}; null below {@link BOOTSTRAP_MINIMUM_N} items. */
-	readonly interval: { readonly low: number; readonly high: number } | null;
-	/** Why `interval` is null. */
-	readonly interval_reason: string | null;
 }
 
 /** One owner-rated current run next to its jury headline. */
@@ -84,17 +65,6 @@ export interface CalibrationItem {
 	readonly jury_pass: boolean;
 	/** Whether any score of the run tripped a critical gate. */
 	readonly critical_failure: boolean;
-}
-
-/** How well the jurors agreed with each other on one rubric field (Krippendorff's alpha). */
-export interface JurorFieldAgreement {
-	readonly field: string;
-	/** `interval` for numeric fields, `nominal` for booleans. */
-	readonly metric: KrippendorffMetric;
-	/** Alpha: 1 perfect agreement, 0 no better than chance; null when undefined. */
-	readonly alpha: CalibrationFigure;
-	/** Votes that count (valid votes of runs with at least two of them). */
-	readonly values: number;
 }
 
 /** The jury's report card on one use case: its headline against the owner's ratings, and jurors against each other. */
@@ -137,18 +107,7 @@ export interface CalibrationReport {
 	/** Share of owner-rejected runs whose critical gate tripped (n counts the rejected runs). */
 	readonly gate_catch_rate: CalibrationFigure;
 	readonly items: readonly CalibrationItem[];
-	readonly jurors: {
-		/** Distinct juror ids seen in the votes. */
-		readonly ids: readonly string[];
-		/** Current runs (rated or not) with stored jury votes. */
-		readonly runs_with_votes: number;
-		readonly votes: number;
-		/** Votes recorded as failed (unparsable reply, missing field): missing values for alpha. */
-		readonly failed_votes: number;
-		/** Vote artifacts that could not be read or parsed: left out. */
-		readonly unreadable_artifacts: number;
-		readonly fields: readonly JurorFieldAgreement[];
-	};
+	readonly jurors: JurorAgreement;
 }
 
 /**
@@ -254,108 +213,4 @@ export function calibrationInput(report: CalibrationReport): CalibrationInput {
 		// The report is plain data (no undefined, no NaN): the round trip only drops readonly-ness.
 		report: JSON.parse(JSON.stringify(report)) as JsonObject,
 	};
-}
-
-function bootstrappedFigure<T>(
-	items: readonly T[],
-	estimate: (sample: readonly T[]) => Statistic,
-	bootstrap: { readonly samples: number; readonly seed: number; readonly level: number },
-): CalibrationFigure {
-	const point = estimate(items);
-	const interval =
-		items.length < BOOTSTRAP_MINIMUM_N
-			? noInterval(`n = ${items.length} is below ${BOOTSTRAP_MINIMUM_N}, too few for a bootstrap interval`)
-			: point.value === null
-				? noInterval("no point estimate")
-				: bootstrapInterval(items, (sample) => estimate(sample).value, bootstrap);
-	return {
-		value: point.value,
-		reason: point.reason,
-		n: items.length,
-		interval: interval.interval,
-		interval_reason: interval.reason,
-	};
-}
-
-/**
- * Krippendorff's alpha per rubric field over the jury votes of `runs` (one unit per run, one value
- * per vote, a failed vote or an absent field a missing value). A run's votes are those stored on
- * its headline score, else on its first score that has any: a jury grader may repeat the same
- * votes on every metric it writes, and each vote must count once.
- */
-function jurorAgreement(
-	store: Store,
-	runs: readonly StoredRun[],
-	scores: ReadonlyMap<string, readonly StoredScore[]>,
-	headline: string,
-	bootstrap: { readonly samples: number; readonly seed: number; readonly level: number },
-): CalibrationReport["jurors"] {
-	const ballots: JuryVote[][] = [];
-	let unreadable = 0;
-	for (const run of runs) {
-		const runScores = scores.get(run.run_id) ?? [];
-		const sha =
-			runScores.find((score) => score.metric === headline)?.jury_votes_sha ??
-			runScores.find((score) => score.jury_votes_sha !== null)?.jury_votes_sha ??
-			null;
-		if (sha === null) continue;
-		const votes = readVotes(store, sha);
-		if (votes === null) unreadable += 1;
-		else ballots.push(votes);
-	}
-	const valid = (vote: JuryVote) => vote.fields !== null && (vote.error ?? null) === null;
-	const fieldNames = new Set<string>();
-	for (const vote of ballots.flat())
-		if (valid(vote)) for (const field of Object.keys(vote.fields ?? {})) fieldNames.add(field);
-	const fields = [...fieldNames].map((field): JurorFieldAgreement => {
-		const units = ballots.map((votes) =>
-			votes.map((vote): CodedValue => (valid(vote) ? (vote.fields?.[field] ?? null) : null)),
-		);
-		const kinds = new Set(units.flat().flatMap((value) => (value === null ? [] : [typeof value])));
-		const metric: KrippendorffMetric = kinds.has("boolean") ? "nominal" : "interval";
-		// Only units with two values or more carry agreement; they are what the bootstrap resamples.
-		const pairable = units.filter((unit) => unit.filter((value) => value !== null).length >= 2);
-		return {
-			field,
-			metric,
-			alpha: bootstrappedFigure(
-				pairable,
-				(sample) =>
-					kinds.size > 1 ? noStatistic("the field mixes numbers and booleans") : krippendorffAlpha(sample, metric),
-				bootstrap,
-			),
-			values: pairable.reduce((sum, unit) => sum + unit.filter((value) => value !== null).length, 0),
-		};
-	});
-	const votes = ballots.flat();
-	return {
-		ids: [...new Set(votes.map((vote) => vote.juror))].sort(),
-		runs_with_votes: ballots.length,
-		votes: votes.length,
-		failed_votes: votes.filter((vote) => !valid(vote)).length,
-		unreadable_artifacts: unreadable,
-		fields,
-	};
-}
-
-/** The votes stored at `sha`, or null when the artifact is missing, corrupted or not a vote list. */
-function readVotes(store: Store, sha: string): JuryVote[] | null {
-	try {
-		const parsed: unknown = JSON.parse(store.readArtifactText(sha));
-		return Array.isArray(parsed) && parsed.every(isVote) ? parsed : null;
-	} catch {
-		return null;
-	}
-}
-
-function isVote(value: unknown): value is JuryVote {
-	if (typeof value !== "object" || value === null) return false;
-	const { juror, fields } = value as { juror?: unknown; fields?: unknown };
-	if (typeof juror !== "string") return false;
-	if (fields === null) return true;
-	return (
-		typeof fields === "object" &&
-		!Array.isArray(fields) &&
-		Object.values(fields).every((field) => typeof field === "number" || typeof field === "boolean")
-	);
 }
