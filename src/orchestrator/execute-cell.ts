@@ -55,16 +55,10 @@ export interface GradedCell {
 }
 
 /**
- * Runs one cell: runner → artifacts → grader → one transaction with the run row and its scores.
- * A runner or grader that throws becomes data on the row (`harness_error`, `grader_error`); a
- * cell whose signal aborted mid-flight is abandoned, not written, so a re-run does it again.
+ * Runs and grades one cell: runner, then grader. A runner or grader that throws becomes data
+ * (`harness_error`, `grader_error`); a cell whose signal aborted mid-flight comes back as an
+ * outcome without a run (abandoned, never written, so a re-run does it again).
  */
-export async function executeCell(cell: PlannedCell, context: CellContext): Promise<CellOutcome> {
-	const graded = await gradeCell(cell, context);
-	return "run_id" in graded ? graded : persistCell(graded, context);
-}
-
-/** Runs and grades one cell; an abandoned cell comes back as an outcome without a run. */
 export async function gradeCell(cell: PlannedCell, context: CellContext): Promise<GradedCell | CellOutcome> {
 	const started_at = new Date().toISOString();
 	const attempt = await runGuarded(cell, context);

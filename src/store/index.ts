@@ -24,14 +24,12 @@ export {
 } from "./owner-ratings.js";
 export { DEFAULT_ARTIFACTS_PATH, DEFAULT_DATABASE_PATH, resolveStorePaths, type StorePaths } from "./paths.js";
 export type { RunFilter } from "./run-queries.js";
-export {
-	type CellRecord,
-	RUN_DEPTHS,
-	type RunDepth,
-	type RunRecord,
-	type ScoreRecord,
-	type StoredRun,
-	type StoredScore,
+export type {
+	CellRecord,
+	RunRecord,
+	ScoreRecord,
+	StoredRun,
+	StoredScore,
 } from "./run-records.js";
 export {
 	openTemporaryStore,

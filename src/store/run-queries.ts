@@ -1,6 +1,6 @@
-import type { AttemptStatus, JsonObject, ScoreType } from "../contract/index.js";
+import type { AttemptStatus, Depth, JsonObject, ScoreType } from "../contract/index.js";
 import type { StoreContext } from "./context.js";
-import type { RunDepth, StoredRun, StoredScore } from "./run-records.js";
+import type { StoredRun, StoredScore } from "./run-records.js";
 
 /** Which runs to list: one use case, optionally narrowed by any of the other fields. */
 export interface RunFilter {
@@ -15,7 +15,7 @@ export interface RunFilter {
 	/** Only runs of this harness. */
 	readonly harness?: string | undefined;
 	/** Only runs at this depth. */
-	readonly depth?: RunDepth | undefined;
+	readonly depth?: Depth | undefined;
 	/** Only runs with this cell key. */
 	readonly cell_key?: string | undefined;
 	/** Only runs with this status. */

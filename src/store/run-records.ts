@@ -1,18 +1,5 @@
-import {
-	type AttemptStatus,
-	type CaseKind,
-	DEPTHS,
-	type Depth,
-	type JsonObject,
-	type Score,
-	type Telemetry,
-} from "../contract/index.js";
+import type { AttemptStatus, CaseKind, Depth, JsonObject, Score, Telemetry } from "../contract/index.js";
 import type { StagedArtifact } from "./artifacts.js";
-
-/** The run depths the store accepts: the contract's. */
-export const RUN_DEPTHS = DEPTHS;
-/** One of {@link RUN_DEPTHS}. */
-export type RunDepth = Depth;
 
 /** One execution of one cell as handed to the store: the cell's identity plus its Attempt's outcome. */
 export interface RunRecord {
@@ -35,7 +22,7 @@ export interface RunRecord {
 	/** Which repeated sample of the cell, from 0. */
 	readonly sample_index: number;
 	/** See {@link RUN_DEPTHS}. */
-	readonly depth: RunDepth;
+	readonly depth: Depth;
 	/** Content hash of everything that determines the cell's result. */
 	readonly cell_key: string;
 	/** The attempt's status. */

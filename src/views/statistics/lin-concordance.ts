@@ -1,4 +1,4 @@
-import { noStatistic, pairedProblem, type Statistic, statistic } from "./statistic.js";
+import { centeredMoments, noStatistic, pairedProblem, type Statistic, statistic } from "./statistic.js";
 
 /**
  * Lin's concordance correlation coefficient, 2·s_xy / (s_x² + s_y² + (x̄ − ȳ)²) with population
@@ -9,19 +9,7 @@ import { noStatistic, pairedProblem, type Statistic, statistic } from "./statist
 export function linConcordance(x: readonly number[], y: readonly number[]): Statistic {
 	const problem = pairedProblem(x, y, 2);
 	if (problem !== null) return noStatistic(problem);
-	const n = x.length;
-	const meanX = x.reduce((sum, value) => sum + value, 0) / n;
-	const meanY = y.reduce((sum, value) => sum + value, 0) / n;
-	let sxy = 0;
-	let sxx = 0;
-	let syy = 0;
-	for (let index = 0; index < n; index++) {
-		const dx = (x[index] as number) - meanX;
-		const dy = (y[index] as number) - meanY;
-		sxy += dx * dy;
-		sxx += dx * dx;
-		syy += dy * dy;
-	}
+	const { n, meanX, meanY, sxy, sxx, syy } = centeredMoments(x, y);
 	const denominator = sxx / n + syy / n + (meanX - meanY) ** 2;
 	if (denominator === 0) return noStatistic("both samples are the same constant, so concordance is undefined (0/0)");
 	return statistic((2 * sxy) / n / denominator);

@@ -44,3 +44,21 @@ export function pairedProblem(x: readonly number[], y: readonly number[], minimu
 	if (![...x, ...y].every(Number.isFinite)) return "a value is not a finite number";
 	return null;
 }
+
+/** Means and centered sums of squares and products of paired samples (Pearson and Lin share them). */
+export function centeredMoments(x: readonly number[], y: readonly number[]) {
+	const n = x.length;
+	const meanX = x.reduce((sum, value) => sum + value, 0) / n;
+	const meanY = y.reduce((sum, value) => sum + value, 0) / n;
+	let sxy = 0;
+	let sxx = 0;
+	let syy = 0;
+	for (let index = 0; index < n; index++) {
+		const dx = (x[index] as number) - meanX;
+		const dy = (y[index] as number) - meanY;
+		sxy += dx * dy;
+		sxx += dx * dx;
+		syy += dy * dy;
+	}
+	return { n, meanX, meanY, sxy, sxx, syy };
+}
