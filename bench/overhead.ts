@@ -32,6 +32,9 @@ interface PhaseResult {
 	readonly calls: number;
 	readonly wall_s: number;
 	readonly peak_rss_mb: number;
+	/** CPU seconds this process spent (user, system). */
+	readonly cpu_user_s: number;
+	readonly cpu_system_s: number;
 }
 
 /** Writes a benchmarks/ folder with `cases` prompts and two models on the scripted server. */
@@ -113,6 +116,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		artifacts: join(root, "data", "artifacts"),
 	});
 	const before = await totalCalls(url);
+	const cpuBefore = process.cpuUsage();
 	const started = performance.now();
 	const summary = await runUseCase({
 		definitions: loadDefinitions(join(root, "benchmarks")),
@@ -127,6 +131,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		provenance: { bench: "overhead" },
 	});
 	const wall_s = (performance.now() - started) / 1000;
+	const cpu = process.cpuUsage(cpuBefore);
 	clearInterval(sampler);
 	store.close();
 	peak = Math.max(peak, process.memoryUsage.rss(), process.resourceUsage().maxRSS * 1024);
@@ -136,6 +141,8 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		calls: (await totalCalls(url)) - before,
 		wall_s,
 		peak_rss_mb: peak / MB,
+		cpu_user_s: cpu.user / 1e6,
+		cpu_system_s: cpu.system / 1e6,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
@@ -157,7 +164,7 @@ function report(name: string, result: PhaseResult, concurrency: number): { ratio
 	const ideal = (result.calls * LATENCY_MS) / 1000 / concurrency;
 	const ratio = result.wall_s / ideal;
 	console.log(
-		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"}; peak RSS ${result.peak_rss_mb.toFixed(1)} MB`,
+		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"}; peak RSS ${result.peak_rss_mb.toFixed(1)} MB; touchstone CPU ${result.cpu_user_s.toFixed(1)} s user + ${result.cpu_system_s.toFixed(1)} s system`,
 	);
 	return { ratio };
 }

@@ -120,9 +120,12 @@ describe("a run under faults", () => {
 			expect(server.requests("model/keyed").every((request) => request.headers.authorization === "<present>")).toBe(
 				true,
 			);
+			// Small artifacts live inside the database file, large ones under artifacts/: grep both.
+			const inline = store.database.prepare("SELECT count(*) AS n FROM artifact_contents").get() as { n: number };
+			expect(inline.n).toBeGreaterThan(0);
 			store.close();
 			const files = filesUnder(data);
-			expect(files.some((file) => file.includes("artifacts"))).toBe(true);
+			expect(files.some((file) => file.endsWith("db.sqlite"))).toBe(true);
 			for (const file of files) expect(readFileSync(file).includes(secret), file).toBe(false);
 		} finally {
 			await server.close();

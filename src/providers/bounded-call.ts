@@ -1,3 +1,4 @@
+import { onAbort } from "./abort-fanout.js";
 import { classifyError } from "./classify-error.js";
 
 /** What a bounded call needs: the caller's signal, the time limit, and how to name failures. */
@@ -23,19 +24,20 @@ export async function boundedCall<T>(
 ): Promise<T> {
 	const { signal } = options;
 	const controller = new AbortController();
+	let rejectStopped: (error: Error) => void = () => {};
+	const stopped = new Promise<never>((_resolve, reject) => {
+		rejectStopped = reject;
+	});
+	const stop = () => {
+		controller.abort();
+		rejectStopped(new Error("the call was stopped"));
+	};
 	let timedOut = false;
 	const timer = setTimeout(() => {
 		timedOut = true;
-		controller.abort();
+		stop();
 	}, options.timeoutMs);
-	const onAbort = () => controller.abort();
-	signal.addEventListener("abort", onAbort, { once: true });
-	let stopListening = () => {};
-	const stopped = new Promise<never>((_resolve, reject) => {
-		const onStop = () => reject(new Error("the call was stopped"));
-		controller.signal.addEventListener("abort", onStop, { once: true });
-		stopListening = () => controller.signal.removeEventListener("abort", onStop);
-	});
+	const stopWaiting = onAbort(signal, stop);
 	try {
 		if (signal.aborted) throw signal.reason;
 		const working = work(controller.signal);
@@ -51,7 +53,6 @@ export async function boundedCall<T>(
 		});
 	} finally {
 		clearTimeout(timer);
-		stopListening();
-		signal.removeEventListener("abort", onAbort);
+		stopWaiting();
 	}
 }

@@ -34,7 +34,7 @@ let temporary: TemporaryStore;
 beforeEach(() => {
 	observed.renames.length = 0;
 	observed.failWrite = false;
-	temporary = openTemporaryStore();
+	temporary = openTemporaryStore({ inline_artifact_bytes: 0 });
 });
 
 afterEach(() => temporary.remove());

@@ -7,7 +7,8 @@ import { openTemporaryStore, type TemporaryStore } from "./index.js";
 let temporary: TemporaryStore;
 
 beforeEach(() => {
-	temporary = openTemporaryStore();
+	// Every artifact as a file here; inline artifacts have their own describe below.
+	temporary = openTemporaryStore({ inline_artifact_bytes: 0 });
 });
 
 afterEach(() => temporary.remove());
@@ -68,5 +69,68 @@ describe("artifacts", () => {
 	it("answers NotFoundError for an unknown sha and BadInputError for a malformed one", () => {
 		expect(() => temporary.store.readArtifact("a".repeat(64))).toThrow(NotFoundError);
 		expect(() => temporary.store.readArtifact("../../etc/passwd")).toThrow(BadInputError);
+	});
+});
+
+describe("inline artifacts", () => {
+	let inline: TemporaryStore;
+	beforeEach(() => {
+		inline = openTemporaryStore({ inline_artifact_bytes: 16 });
+	});
+	afterEach(() => inline.remove());
+
+	function files(): string[] {
+		return readdirSync(inline.store.paths.artifacts, { recursive: true, encoding: "utf8" });
+	}
+
+	it("keeps content up to the limit in the database, and larger content as a file", () => {
+		const { store } = inline;
+		const small = store.putArtifact("sixteen bytes!!!", "text/plain");
+		expect(small.size).toBe(16);
+		expect(files()).toEqual([]);
+		expect(store.getArtifact(small.sha256)?.path).toBeNull();
+		expect(store.readArtifactText(small.sha256)).toBe("sixteen bytes!!!");
+
+		const large = store.putArtifact("seventeen bytes!!", "text/plain");
+		expect(store.getArtifact(large.sha256)?.path).toBe(join(large.sha256.slice(0, 2), large.sha256));
+		expect(store.readArtifactText(large.sha256)).toBe("seventeen bytes!!");
+	});
+
+	it("keeps one row and one copy of the bytes when the same content is put twice", () => {
+		const { store } = inline;
+		const first = store.putArtifact("twice", "text/plain");
+		store.putArtifact("twice", "application/json");
+		const count = (table: string) =>
+			(store.database.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+		expect([count("artifacts"), count("artifact_contents")]).toEqual([1, 1]);
+		expect(store.getArtifact(first.sha256)?.content_type).toBe("text/plain");
+	});
+
+	it("refuses to rewrite or delete inline bytes", () => {
+		const { store } = inline;
+		const ref = store.putArtifact("kept", "text/plain");
+		expect(() =>
+			store.database
+				.prepare("UPDATE artifact_contents SET content = ? WHERE sha256 = ?")
+				.run(Buffer.from("evil"), ref.sha256),
+		).toThrow("append-only");
+		expect(() => store.database.prepare("DELETE FROM artifact_contents").run()).toThrow("append-only");
+		store.database
+			.prepare("INSERT OR REPLACE INTO artifact_contents (sha256, content) VALUES (?, ?)")
+			.run(ref.sha256, Buffer.from("evil"));
+		expect(store.readArtifactText(ref.sha256)).toBe("kept");
+	});
+
+	it("detects inline bytes that do not match their address", () => {
+		const { store } = inline;
+		const sha = "b".repeat(64);
+		store.database
+			.prepare("INSERT INTO artifacts (sha256, path, size, content_type) VALUES (?, '', 3, 'text/plain')")
+			.run(sha);
+		expect(() => store.readArtifact(sha)).toThrow(`artifact ${sha} is missing`);
+		store.database
+			.prepare("INSERT INTO artifact_contents (sha256, content) VALUES (?, ?)")
+			.run(sha, Buffer.from("abc"));
+		expect(() => store.readArtifact(sha)).toThrow(`artifact ${sha} is corrupted`);
 	});
 });

@@ -12,10 +12,13 @@ export interface ArtifactRef {
 	readonly size: number;
 }
 
-/** An artifact's row: where its file is and what it holds. */
+/** An artifact's row: where its bytes are and what they hold. */
 export interface StoredArtifact extends ArtifactRef {
-	/** Path of the file relative to the artifacts folder, `<sha[:2]>/<sha>`. */
-	readonly path: string;
+	/**
+	 * Path of the file relative to the artifacts folder, `<sha[:2]>/<sha>`; null when the artifact
+	 * is small enough to be kept inside the database (see {@link DEFAULT_INLINE_ARTIFACT_BYTES}).
+	 */
+	readonly path: string | null;
 	/** MIME type given by the first writer, e.g. `text/plain`, `application/json`. */
 	readonly content_type: string;
 	/** When the first writer recorded it. */
@@ -23,11 +26,18 @@ export interface StoredArtifact extends ArtifactRef {
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
+/**
+ * Artifacts up to this many bytes are kept inside the database rather than as files: a row costs
+ * microseconds where a file costs a create, a write and a rename (see schema-v2.ts). Most model
+ * replies, inputs and judge reasons are this small; traces and diffs usually are not.
+ */
+export const DEFAULT_INLINE_ARTIFACT_BYTES = 4096;
 /** How many staged digests a store remembers before it starts over (bounded memory). */
 const STAGED_MEMORY = 100_000;
 
 /**
- * Stores `content` as `artifacts/<sha[:2]>/<sha>` if that file is absent (written to a temporary
+ * Stores `content` inside the database when it is small (at most `context.inlineBytes`), else as
+ * `artifacts/<sha[:2]>/<sha>` if that file is absent (written to a temporary
  * file in the same folder, then renamed, so no partial file is ever visible) and records its
  * row. The file is not fsynced: a run writes thousands per minute and an fsync each cost more
  * than the model calls; a file torn by a power cut is caught by the hash check on every read,
@@ -39,51 +49,68 @@ export function putArtifact(context: StoreContext, content: string | Uint8Array,
 		throw new StoreError(`the store at ${context.database.name} is open read-only; it cannot take artifacts`);
 	const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
 	const digest = sha256(bytes);
-	const path = relativePath(digest);
-	const absolute = join(context.artifacts, path);
-	// A present file of the right size is kept; a truncated leftover is rewritten.
-	if (statSync(absolute, { throwIfNoEntry: false })?.size !== bytes.byteLength) writeAtomically(absolute, bytes);
-	context.statements
-		.get("INSERT INTO artifacts (sha256, path, size, content_type, created_at) VALUES (?, ?, ?, ?, ?)")
-		.run(digest, path, bytes.byteLength, contentType, utcNow());
+	const inline = bytes.byteLength <= context.inlineBytes;
+	const path = inline ? null : relativePath(digest);
+	if (path !== null) {
+		const absolute = join(context.artifacts, path);
+		// A present file of the right size is kept; a truncated leftover is rewritten.
+		if (statSync(absolute, { throwIfNoEntry: false })?.size !== bytes.byteLength) writeAtomically(absolute, bytes);
+	}
+	context.database.transaction(() =>
+		insertArtifactRows(
+			context,
+			[{ sha256: digest, size: bytes.byteLength, path, content_type: contentType, content: inline ? bytes : null }],
+			utcNow(),
+		),
+	)();
 	return { sha256: digest, size: bytes.byteLength };
 }
 
-/** An artifact whose file is written but whose row is not yet: it rides in a cell's transaction. */
+/**
+ * An artifact whose row is not written yet: it rides in a cell's transaction. A large one's file
+ * is already written; a small one carries its bytes for the row.
+ */
 export interface StagedArtifact extends ArtifactRef {
-	/** Path of the file relative to the artifacts folder. */
-	readonly path: string;
+	/** Path of the written file relative to the artifacts folder; null for an inline artifact. */
+	readonly path: string | null;
 	/** MIME type of the content. */
 	readonly content_type: string;
+	/** The bytes of an inline artifact, written with its row; null when they are in a file. */
+	readonly content: Uint8Array | null;
 }
 
 /**
- * Writes the file of an artifact (same atomic temp-and-rename as putArtifact) and returns what
- * its row needs; the row is written with the cell that refers to it (CellRecord.artifacts), so
- * it costs no transaction of its own. Content this store staged already costs nothing; anything
- * else is written (a file left by an earlier process is replaced by identical bytes, cheaper
- * than asking whether it is there). Synchronous on purpose: measured at 256 cells in flight,
- * fs.promises spent more of the event loop dispatching four round trips per file than the
- * system calls themselves take.
+ * Returns what an artifact's row needs, writing the file first when the content is too large to
+ * be inline (same atomic temp-and-rename as putArtifact); the row is written with the cell that
+ * refers to it (CellRecord.artifacts), so it costs no transaction of its own. A file this store
+ * staged already costs nothing; anything else is written (a file left by an earlier process is
+ * replaced by identical bytes, cheaper than asking whether it is there). Synchronous on purpose:
+ * measured at 256 cells in flight, fs.promises spent more of the event loop dispatching four
+ * round trips per file than the system calls themselves take.
  */
 export function stageArtifact(
-	artifactsDir: string,
+	context: StoreContext,
 	written: Set<string>,
 	content: string | Uint8Array,
 	contentType: string,
 ): StagedArtifact {
 	const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
 	const digest = sha256(bytes);
+	if (bytes.byteLength <= context.inlineBytes)
+		return { sha256: digest, size: bytes.byteLength, path: null, content_type: contentType, content: bytes };
 	const path = relativePath(digest);
 	if (!written.has(digest)) {
-		writeAtomically(join(artifactsDir, path), bytes);
+		writeAtomically(join(context.artifacts, path), bytes);
 		if (written.size >= STAGED_MEMORY) written.clear();
 		written.add(digest);
 	}
-	return { sha256: digest, size: bytes.byteLength, path, content_type: contentType };
+	return { sha256: digest, size: bytes.byteLength, path, content_type: contentType, content: null };
 }
 
-/** Inserts the rows of staged artifacts (present ones are kept: first write wins). */
+/**
+ * Inserts the rows of staged artifacts, and the bytes of inline ones (present ones are kept:
+ * first write wins). Must run inside a transaction. An inline row has an empty path.
+ */
 export function insertArtifactRows(
 	context: StoreContext,
 	artifacts: readonly StagedArtifact[],
@@ -92,15 +119,18 @@ export function insertArtifactRows(
 	const insert = context.statements.get(
 		"INSERT INTO artifacts (sha256, path, size, content_type, created_at) VALUES (?, ?, ?, ?, ?)",
 	);
-	for (const artifact of artifacts)
-		insert.run(artifact.sha256, artifact.path, artifact.size, artifact.content_type, createdAt);
+	const insertContent = context.statements.get("INSERT INTO artifact_contents (sha256, content) VALUES (?, ?)");
+	for (const artifact of artifacts) {
+		insert.run(artifact.sha256, artifact.path ?? "", artifact.size, artifact.content_type, createdAt);
+		if (artifact.content !== null) insertContent.run(artifact.sha256, artifact.content);
+	}
 }
 
 /** The row of artifact `sha`, or null when the store has none. */
 export function getArtifact(context: StoreContext, sha: string): StoredArtifact | null {
 	checkSha(sha);
 	const row = context.statements
-		.get("SELECT sha256, path, size, content_type, created_at FROM artifacts WHERE sha256 = ?")
+		.get("SELECT sha256, NULLIF(path, '') AS path, size, content_type, created_at FROM artifacts WHERE sha256 = ?")
 		.get(sha);
 	return (row as StoredArtifact | undefined) ?? null;
 }
@@ -112,6 +142,7 @@ export function getArtifact(context: StoreContext, sha: string): StoredArtifact 
 export function readArtifact(context: StoreContext, sha: string): Buffer {
 	const row = getArtifact(context, sha);
 	if (row === null) throw new NotFoundError(`no artifact ${sha} in the store`);
+	if (row.path === null) return readInline(context, row);
 	const absolute = join(context.artifacts, row.path);
 	let bytes: Buffer;
 	try {
@@ -128,6 +159,23 @@ export function readArtifact(context: StoreContext, sha: string): Buffer {
 			`artifact ${sha} is corrupted: ${absolute} hashes to ${actual} (${bytes.byteLength} bytes, ${row.size} recorded); restore it from a copy of the artifacts folder`,
 		);
 	return bytes;
+}
+
+function readInline(context: StoreContext, row: StoredArtifact): Buffer {
+	const found = context.statements.get("SELECT content FROM artifact_contents WHERE sha256 = ?").get(row.sha256) as
+		| { content: Buffer }
+		| undefined;
+	const content = found?.content;
+	if (!(content instanceof Buffer))
+		throw new StoreError(
+			`artifact ${row.sha256} is missing: its row says it is kept in the database, but artifact_contents has no bytes for it; restore the database from a copy`,
+		);
+	const actual = sha256(content);
+	if (actual !== row.sha256)
+		throw new StoreError(
+			`artifact ${row.sha256} is corrupted: its bytes in the database hash to ${actual}; restore the database from a copy`,
+		);
+	return content;
 }
 
 /** Where an artifact lives, relative to the artifacts folder. */

@@ -9,6 +9,8 @@ export interface StoreContext {
 	readonly statements: StatementCache;
 	/** Absolute path of the artifacts folder. */
 	readonly artifacts: string;
+	/** Artifacts up to this many bytes are kept inside the database, larger ones as files. */
+	readonly inlineBytes: number;
 }
 
 /** Options shared by every write: rows of a federated ingest carry the source they came from. */

@@ -3,7 +3,12 @@
  * Nothing is ever updated and only rows of a federated ingest are ever deleted; the database's
  * own triggers enforce both, so they hold for raw SQL too. Open one with `openStore`.
  */
-export type { ArtifactRef, StagedArtifact, StoredArtifact } from "./artifacts.js";
+export {
+	type ArtifactRef,
+	DEFAULT_INLINE_ARTIFACT_BYTES,
+	type StagedArtifact,
+	type StoredArtifact,
+} from "./artifacts.js";
 export type { CalibrationInput, StoredCalibration } from "./calibrations.js";
 export {
 	COMPARISON_VERDICTS,

@@ -1,4 +1,5 @@
 import { SCHEMA_V1 } from "./schema-v1.js";
+import { SCHEMA_V2 } from "./schema-v2.js";
 
 /** One forward-only schema step. Versions are 1, 2, 3, … with no gaps. */
 export interface Migration {
@@ -11,4 +12,7 @@ export interface Migration {
 }
 
 /** Every migration this code knows, in order. Append only; never edit or reorder a released one. */
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: "initial", sql: SCHEMA_V1 }];
+export const MIGRATIONS: readonly Migration[] = [
+	{ version: 1, name: "initial", sql: SCHEMA_V1 },
+	{ version: 2, name: "inline-artifacts", sql: SCHEMA_V2 },
+];

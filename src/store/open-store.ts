@@ -12,6 +12,8 @@ import { storeAction } from "./store-error.js";
 export interface OpenStoreOptions extends StorePaths {
 	/** Open without writing: no folders are created, no migration runs, every write fails. */
 	readonly readonly?: boolean | undefined;
+	/** Artifacts up to this many bytes are kept inside the database (default 4096; 0 keeps every artifact as a file). */
+	readonly inline_artifact_bytes?: number | undefined;
 }
 
 /** Milliseconds a writer waits for another process's lock before failing with SQLITE_BUSY. */
@@ -62,7 +64,12 @@ export function openStore(options: OpenStoreOptions): Store {
 			}
 			return applyMigrations(database, MIGRATIONS);
 		});
-		return new Store(database, { database: options.database, artifacts: options.artifacts }, applied);
+		return new Store(
+			database,
+			{ database: options.database, artifacts: options.artifacts },
+			applied,
+			options.inline_artifact_bytes,
+		);
 	} catch (error) {
 		database.close();
 		throw error;

@@ -18,9 +18,9 @@ export interface TemporaryStore {
 }
 
 /** Opens a store in a new temporary folder (parallel-safe: every call gets its own folder). */
-export function openTemporaryStore(): TemporaryStore {
+export function openTemporaryStore(options: { inline_artifact_bytes?: number } = {}): TemporaryStore {
 	const folder = mkdtempSync(join(tmpdir(), "touchstone-store-"));
-	const store = openStore({ database: join(folder, "store.db"), artifacts: join(folder, "artifacts") });
+	const store = openStore({ database: join(folder, "store.db"), artifacts: join(folder, "artifacts"), ...options });
 	return {
 		store,
 		folder,

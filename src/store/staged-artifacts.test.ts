@@ -6,7 +6,8 @@ import { openTemporaryStore, sampleRun, sampleScore, sampleSpec, type TemporaryS
 let temporary: TemporaryStore;
 
 beforeEach(() => {
-	temporary = openTemporaryStore();
+	// Large-artifact behaviour (files) unless a test says otherwise.
+	temporary = openTemporaryStore({ inline_artifact_bytes: 0 });
 	temporary.store.freezeSpec(sampleSpec());
 });
 afterEach(() => temporary.remove());
@@ -19,7 +20,7 @@ describe("staged artifacts", () => {
 	it("writes the file at once and the row only with the cell that refers to it", () => {
 		const { store } = temporary;
 		const staged = store.stageArtifact("a model's answer", "text/plain");
-		expect(existsSync(join(store.paths.artifacts, staged.path))).toBe(true);
+		expect(existsSync(join(store.paths.artifacts, staged.path ?? "missing"))).toBe(true);
 		expect(artifactRows()).toBe(0);
 		expect(store.getArtifact(staged.sha256)).toBeNull();
 
@@ -36,7 +37,7 @@ describe("staged artifacts", () => {
 		const broken = sampleScore({ score_type: "nonsense" as never });
 		expect(() => store.recordCells([{ run: sampleRun(), scores: [broken], artifacts: [staged] }])).toThrow();
 		expect(artifactRows()).toBe(0);
-		const names = readdirSync(join(store.paths.artifacts, staged.path.slice(0, 2)));
+		const names = readdirSync(join(store.paths.artifacts, (staged.path ?? "").slice(0, 2)));
 		expect(names.filter((name) => name.endsWith(".tmp"))).toEqual([]);
 	});
 
@@ -50,6 +51,25 @@ describe("staged artifacts", () => {
 			{ run: sampleRun({ cell_key: "b" }), scores: [], artifacts: [second] },
 		]);
 		expect(artifactRows()).toBe(1);
-		expect(readdirSync(join(store.paths.artifacts, first.path.slice(0, 2))).length).toBe(1);
+		expect(readdirSync(join(store.paths.artifacts, (first.path ?? "").slice(0, 2))).length).toBe(1);
+	});
+
+	it("writes no file for small content: its bytes ride in the cell's transaction", () => {
+		const small = openTemporaryStore();
+		try {
+			const { store } = small;
+			store.freezeSpec(sampleSpec());
+			const staged = store.stageArtifact("a short answer", "text/plain");
+			expect(staged.path).toBeNull();
+			expect(readdirSync(store.paths.artifacts)).toEqual([]);
+			expect(store.getArtifact(staged.sha256)).toBeNull();
+			store.recordCells([
+				{ run: sampleRun({ output_sha: staged.sha256 }), scores: [sampleScore()], artifacts: [staged] },
+			]);
+			expect(store.readArtifactText(staged.sha256)).toBe("a short answer");
+			expect(readdirSync(store.paths.artifacts)).toEqual([]);
+		} finally {
+			small.remove();
+		}
 	});
 });

@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import { StoreError } from "../contract/index.js";
 import {
 	type ArtifactRef,
+	DEFAULT_INLINE_ARTIFACT_BYTES,
 	getArtifact,
 	putArtifact,
 	readArtifact,
@@ -62,11 +63,16 @@ export class Store {
 	readonly #insertCells: (cells: readonly CellRecord[], ingestSource: string | null) => string[];
 
 	/** Wraps an open, migrated connection; use {@link openStore} instead. */
-	constructor(database: Database.Database, paths: StorePaths, appliedMigrations: readonly number[]) {
+	constructor(
+		database: Database.Database,
+		paths: StorePaths,
+		appliedMigrations: readonly number[],
+		inlineBytes: number = DEFAULT_INLINE_ARTIFACT_BYTES,
+	) {
 		this.database = database;
 		this.paths = paths;
 		this.appliedMigrations = appliedMigrations;
-		this.#context = { database, statements: new StatementCache(database), artifacts: paths.artifacts };
+		this.#context = { database, statements: new StatementCache(database), artifacts: paths.artifacts, inlineBytes };
 		const insert = database.transaction((cells: readonly CellRecord[], ingestSource: string | null) =>
 			insertCells(this.#context, cells, ingestSource, utcNow()),
 		);
@@ -127,9 +133,9 @@ export class Store {
 		return listSpecs(this.#context, useCaseId);
 	}
 
-	/** Writes an artifact's file; its row comes with the cell that refers to it (see stageArtifact). */
+	/** Prepares an artifact (writing its file if it is large); its row comes with the cell that refers to it (see stageArtifact). */
 	stageArtifact(content: string | Uint8Array, contentType: string): StagedArtifact {
-		return stageArtifact(this.paths.artifacts, this.#staged, content, contentType);
+		return stageArtifact(this.#context, this.#staged, content, contentType);
 	}
 
 	/** Writes one cell (its run and all its scores) in one transaction and returns the new run id. */
