@@ -121,7 +121,9 @@ describe("a run under faults", () => {
 				true,
 			);
 			// Small artifacts live inside the database file, large ones under artifacts/: grep both.
-			const inline = store.database.prepare("SELECT count(*) AS n FROM artifact_contents").get() as { n: number };
+			const inline = store.database.prepare("SELECT count(*) AS n FROM artifacts WHERE content IS NOT NULL").get() as {
+				n: number;
+			};
 			expect(inline.n).toBeGreaterThan(0);
 			store.close();
 			const files = filesUnder(data);

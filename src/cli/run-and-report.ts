@@ -64,9 +64,9 @@ export async function runAndReport(
 			hooks: {
 				onRunStart: (plan) => {
 					io.stderr.write(
-						`${plan.prepared.useCase.id}: ${plan.planned} cells planned (${plan.prepared.fleet.length} models × ${plan.prepared.cases.length} cases, ${choices.depth}), ${plan.skipped} already current, ${plan.toRun.length} to run\n`,
+						`${plan.prepared.useCase.id}: ${plan.planned} cells planned (${plan.prepared.fleet.length} models × ${plan.prepared.cases.length} cases, ${choices.depth}), ${plan.skipped} already current, ${plan.toRun} to run\n`,
 					);
-					if (!choices.dryRun) progress = new Progress(io, plan.toRun.length);
+					if (!choices.dryRun) progress = new Progress(io, plan.toRun);
 				},
 				onCellEnd: (outcome) =>
 					progress?.onCellEnd({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, contentHash, sha256 } from "./json.js";
+import { canonicalJson, contentHash, sha256, writeCanonical } from "./json.js";
 
 describe("canonicalJson", () => {
 	it("sorts keys at every depth so equal values hash equally", () => {
@@ -21,5 +21,22 @@ describe("canonicalJson", () => {
 	it("hashes with sha256 over UTF-8", () => {
 		expect(sha256("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 		expect(contentHash({ é: "ü" })).toBe(sha256('{"é":"ü"}'));
+	});
+});
+
+describe("writeCanonical", () => {
+	it("writes a large document in chunks that join to its canonical text and hash the same", () => {
+		const document = {
+			cases: Array.from({ length: 5_000 }, (_, index) => ({ id: `c${index}`, text: "é".repeat(index % 7), n: index })),
+		};
+		const chunks: string[] = [];
+		writeCanonical(document, (chunk) => chunks.push(chunk));
+		expect(chunks.length).toBeGreaterThan(1);
+		expect(chunks.join("")).toBe(canonicalJson(document));
+		expect(contentHash(document)).toBe(sha256(canonicalJson(document)));
+	});
+
+	it("names the path of a value it cannot encode, deep in an array", () => {
+		expect(() => canonicalJson({ a: [{ b: 1 }, { b: Number.POSITIVE_INFINITY }] })).toThrow("$.a[1].b is Infinity");
 	});
 });

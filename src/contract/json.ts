@@ -12,33 +12,81 @@ export type JsonObject = { [key: string]: JsonValue };
  * JSON.stringify does); non-finite numbers are refused because JSON cannot carry them.
  */
 export function canonicalJson(value: unknown): string {
-	return encode(value, "$");
+	const chunks: string[] = [];
+	writeCanonical(value, (chunk) => chunks.push(chunk));
+	return chunks.length === 1 ? (chunks[0] as string) : chunks.join("");
 }
 
-function encode(value: unknown, path: string): string {
-	if (value === null) return "null";
+/** Pieces of canonical text are handed on once this many characters have gathered. */
+const CHUNK_CHARACTERS = 65_536;
+
+/**
+ * Writes the canonical JSON of `value` (see {@link canonicalJson}) to `sink` in chunks, so a
+ * large document (a spec of 50,000 cases) can be hashed without ever being one string.
+ */
+export function writeCanonical(value: unknown, sink: (chunk: string) => void): void {
+	const path: (string | number)[] = [];
+	let pending = "";
+	const emit = (piece: string) => {
+		pending += piece;
+		if (pending.length >= CHUNK_CHARACTERS) {
+			sink(pending);
+			pending = "";
+		}
+	};
+	encode(value, emit, path);
+	if (pending.length > 0) sink(pending);
+}
+
+function encode(value: unknown, emit: (piece: string) => void, path: (string | number)[]): void {
+	if (value === null) {
+		emit("null");
+		return;
+	}
 	switch (typeof value) {
 		case "string":
 		case "boolean":
-			return JSON.stringify(value);
+			emit(JSON.stringify(value));
+			return;
 		case "number":
-			if (!Number.isFinite(value)) throw new TypeError(`canonicalJson: ${path} is ${value}, which JSON cannot encode`);
-			return JSON.stringify(value);
+			if (!Number.isFinite(value))
+				throw new TypeError(`canonicalJson: ${formatJsonPath(path)} is ${value}, which JSON cannot encode`);
+			emit(JSON.stringify(value));
+			return;
 		case "object": {
-			if (Array.isArray(value))
-				return `[${value.map((item, index) => encode(item ?? null, `${path}[${index}]`)).join(",")}]`;
+			if (Array.isArray(value)) {
+				emit("[");
+				for (let index = 0; index < value.length; index++) {
+					if (index > 0) emit(",");
+					path.push(index);
+					encode(value[index] ?? null, emit, path);
+					path.pop();
+				}
+				emit("]");
+				return;
+			}
 			const record = value as Record<string, unknown>;
-			const members: string[] = [];
+			emit("{");
+			let first = true;
 			for (const key of Object.keys(record).sort()) {
 				const member = record[key];
 				if (member === undefined || typeof member === "function") continue;
-				members.push(`${JSON.stringify(key)}:${encode(member, `${path}.${key}`)}`);
+				emit(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+				first = false;
+				path.push(key);
+				encode(member, emit, path);
+				path.pop();
 			}
-			return `{${members.join(",")}}`;
+			emit("}");
+			return;
 		}
 		default:
-			throw new TypeError(`canonicalJson: ${path} is a ${typeof value}, which JSON cannot encode`);
+			throw new TypeError(`canonicalJson: ${formatJsonPath(path)} is a ${typeof value}, which JSON cannot encode`);
 	}
+}
+
+function formatJsonPath(path: readonly (string | number)[]): string {
+	return `$${path.map((part) => (typeof part === "number" ? `[${part}]` : `.${part}`)).join("")}`;
 }
 
 /** Hex sha256 of a string (UTF-8) or bytes. */
@@ -48,5 +96,7 @@ export function sha256(data: string | Uint8Array): string {
 
 /** Hex sha256 of the canonical JSON of a value: the one way touchstone hashes structured data. */
 export function contentHash(value: unknown): string {
-	return sha256(canonicalJson(value));
+	const hash = createHash("sha256");
+	writeCanonical(value, (chunk) => hash.update(chunk));
+	return hash.digest("hex");
 }

@@ -5,7 +5,7 @@
 export { defaultRunParts } from "./default-parts.js";
 export type { CellOutcome } from "./execute-cell.js";
 export { caseKeyPart, harnessKeyPart, modelKeyPart } from "./key-parts.js";
-export { type PlannedCell, planCells } from "./plan.js";
+export { CellPlan, type PlannedCell, planCells } from "./plan.js";
 export { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
 export { type RunHooks, type RunPlan, type RunRequest, type RunSummary, runUseCase } from "./run-use-case.js";
 export { type BuiltSpec, buildSpec } from "./spec-builder.js";

@@ -4,7 +4,7 @@
  * Never rejects for an item: `work` must turn its own failures into data.
  */
 export async function runPool<T>(
-	items: readonly T[],
+	items: ArrayLike<T>,
 	concurrency: number,
 	work: (item: T) => Promise<void>,
 	shouldStop: () => boolean = () => false,

@@ -3,7 +3,7 @@ import type { Definitions } from "../definitions/index.js";
 import type { Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
 import { type CellOutcome, gradeCell, persistCell } from "./execute-cell.js";
-import { type PlannedCell, planCells } from "./plan.js";
+import { planCells } from "./plan.js";
 import { runPool } from "./pool.js";
 import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
 import type { StopControl } from "./stop-control.js";
@@ -43,7 +43,8 @@ export interface RunPlan {
 	readonly prepared: PreparedUseCase;
 	readonly planned: number;
 	readonly skipped: number;
-	readonly toRun: readonly PlannedCell[];
+	/** Cells this invocation will run. */
+	readonly toRun: number;
 }
 
 /** How a run ended. */
@@ -87,16 +88,15 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 	});
 	store.activateSpec(prepared.useCase.id, spec.benchmark_version);
 
-	const cells = planCells({
+	const plan = planCells({
 		spec: spec.document,
 		cases: prepared.cases,
 		fleet: prepared.fleet,
 		depth: request.depth,
 		samples: request.samples ?? prepared.useCase.samples,
 	});
-	const done = request.force ? new Set<string>() : store.completeCellKeys(prepared.useCase.id);
-	const toRun = cells.filter((cell) => !done.has(cell.cell_key));
-	request.hooks?.onRunStart?.({ prepared, planned: cells.length, skipped: cells.length - toRun.length, toRun });
+	const toRun = plan.remaining(request.force ? new Set<string>() : store.completeCellKeys(prepared.useCase.id));
+	request.hooks?.onRunStart?.({ prepared, planned: plan.size, skipped: plan.size - toRun.length, toRun: toRun.length });
 
 	const statuses: Record<string, number> = {};
 	let executed = 0;
@@ -138,8 +138,8 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 		await runPool(
 			toRun,
 			request.concurrency,
-			async (cell) => {
-				const graded = await gradeCell(cell, context);
+			async (index) => {
+				const graded = await gradeCell(plan.cell(index), context);
 				if ("run_id" in graded) return count(graded);
 				const written = persistCell(graded, context)
 					.then(count, (error: unknown) => {
@@ -165,8 +165,8 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 	}
 	return {
 		benchmark_version: spec.benchmark_version,
-		planned: cells.length,
-		skipped: cells.length - toRun.length,
+		planned: plan.size,
+		skipped: plan.size - toRun.length,
 		executed,
 		remaining: toRun.length - executed,
 		statuses,

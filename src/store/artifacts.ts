@@ -109,7 +109,8 @@ export function stageArtifact(
 
 /**
  * Inserts the rows of staged artifacts, and the bytes of inline ones (present ones are kept:
- * first write wins). Must run inside a transaction. An inline row has an empty path.
+ * first write wins). Must run inside a transaction. An inline row has an empty path and its
+ * bytes in `content`.
  */
 export function insertArtifactRows(
 	context: StoreContext,
@@ -117,13 +118,10 @@ export function insertArtifactRows(
 	createdAt: string,
 ): void {
 	const insert = context.statements.get(
-		"INSERT INTO artifacts (sha256, path, size, content_type, created_at) VALUES (?, ?, ?, ?, ?)",
+		"INSERT INTO artifacts (sha256, path, size, content_type, created_at, content) VALUES (?, ?, ?, ?, ?, ?)",
 	);
-	const insertContent = context.statements.get("INSERT INTO artifact_contents (sha256, content) VALUES (?, ?)");
-	for (const artifact of artifacts) {
-		insert.run(artifact.sha256, artifact.path ?? "", artifact.size, artifact.content_type, createdAt);
-		if (artifact.content !== null) insertContent.run(artifact.sha256, artifact.content);
-	}
+	for (const artifact of artifacts)
+		insert.run(artifact.sha256, artifact.path ?? "", artifact.size, artifact.content_type, createdAt, artifact.content);
 }
 
 /** The row of artifact `sha`, or null when the store has none. */
@@ -162,13 +160,13 @@ export function readArtifact(context: StoreContext, sha: string): Buffer {
 }
 
 function readInline(context: StoreContext, row: StoredArtifact): Buffer {
-	const found = context.statements.get("SELECT content FROM artifact_contents WHERE sha256 = ?").get(row.sha256) as
+	const found = context.statements.get("SELECT content FROM artifacts WHERE sha256 = ?").get(row.sha256) as
 		| { content: Buffer }
 		| undefined;
 	const content = found?.content;
 	if (!(content instanceof Buffer))
 		throw new StoreError(
-			`artifact ${row.sha256} is missing: its row says it is kept in the database, but artifact_contents has no bytes for it; restore the database from a copy`,
+			`artifact ${row.sha256} is missing: its row says it is kept in the database, but its content is empty; restore the database from a copy`,
 		);
 	const actual = sha256(content);
 	if (actual !== row.sha256)

@@ -27,7 +27,7 @@ const CONNECTION_PRAGMAS = [
 	`busy_timeout = ${BUSY_TIMEOUT_MS}`,
 	// WAL stays consistent on power loss with NORMAL; only the last commits may be lost.
 	"synchronous = NORMAL",
-	"cache_size = -32768",
+	"cache_size = -8192",
 	// The triggers make every insert keep a statement journal; in memory it costs a copy, not a write.
 	"temp_store = MEMORY",
 	// Checkpoint every ~40 MB of WAL rather than 4 MB: hash-keyed indexes (cell_key) dirty random pages in
