@@ -12,7 +12,7 @@
  * less than 30 % to 100,000 cells; phase 3 makes no call and finishes in under 3 s.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -194,6 +194,7 @@ async function main(): Promise<void> {
 		);
 	} finally {
 		server.child.kill("SIGTERM");
+		for (const root of [small, large]) rmSync(root, { recursive: true, force: true });
 	}
 }
 
