@@ -44,6 +44,20 @@ export interface RunnerProvenance {
 	readonly details: JsonObject;
 }
 
+/**
+ * The workspace an agentic attempt left behind, kept on disk until the cell is graded: a
+ * verifier copies it (never edits it) to run hidden tests. The host disposes of it once the
+ * cell's grading is over, whatever the outcome.
+ */
+export interface AttemptWorkspace {
+	/** Absolute path of the finished workdir. */
+	readonly path: string;
+	/** Absolute path of the pristine fixture the workdir was copied from. */
+	readonly fixture: string;
+	/** Removes the workdir; safe to call twice. */
+	dispose(): Promise<void>;
+}
+
 /** What a runner returns for one cell. */
 export interface Attempt {
 	/** The model's final output text; null when it produced none. */
@@ -62,4 +76,6 @@ export interface Attempt {
 	readonly diff: string | null;
 	/** The provider's raw reply or the harness's raw output, kept for the inspector. */
 	readonly raw: JsonValue;
+	/** For task runners: the finished workspace, until grading is done (never stored). */
+	readonly workspace?: AttemptWorkspace | null;
 }

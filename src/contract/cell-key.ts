@@ -1,4 +1,4 @@
-import { contentHash } from "./json.js";
+import { sha256 } from "./json.js";
 
 /**
  * The parts a cell key is made of. Each part is itself a content hash, computed by the planner
@@ -16,7 +16,16 @@ export interface CellKeyParts {
 	readonly sample_index: number;
 }
 
-/** The content hash of everything that determines a cell's result. */
+/**
+ * The content hash of everything that determines a cell's result: `contentHash({cell_key_version:
+ * 1, ...parts})`. Its canonical text is written out directly (keys in sorted order), because the
+ * read layer recomputes a key for every stored run it judges, half a million for a large
+ * leaderboard; a test holds it equal to the generic encoding.
+ */
 export function cellKey(parts: CellKeyParts): string {
-	return contentHash({ cell_key_version: 1, ...parts });
+	if (!Number.isFinite(parts.sample_index))
+		throw new TypeError(`cellKey: sample_index is ${parts.sample_index}, which JSON cannot encode`);
+	return sha256(
+		`{"case_part":${JSON.stringify(parts.case_part)},"cell_key_version":1,"harness_part":${JSON.stringify(parts.harness_part)},"model_part":${JSON.stringify(parts.model_part)},"sample_index":${JSON.stringify(parts.sample_index)}}`,
+	);
 }

@@ -10,6 +10,7 @@ export {
 	ATTEMPT_STATUSES,
 	type Attempt,
 	type AttemptStatus,
+	type AttemptWorkspace,
 	type RunnerProvenance,
 	STEP_KINDS,
 	type Step,
@@ -21,7 +22,7 @@ export { type CellKeyParts, cellKey } from "./cell-key.js";
 export { DEPTHS, type Depth } from "./depth.js";
 export { BadInputError, formatIssue, type InputIssue, NotFoundError, StoreError, TouchstoneError } from "./errors.js";
 export type { GradeInput, Grader } from "./grader.js";
-export { canonicalJson, contentHash, type JsonObject, type JsonValue, sha256 } from "./json.js";
+export { canonicalJson, contentHash, type JsonObject, type JsonValue, sha256, writeCanonical } from "./json.js";
 export {
 	MODEL_ROLES,
 	MODEL_STATUSES,
@@ -59,6 +60,56 @@ export {
 	type UserMessage,
 } from "./provider.js";
 export type { RunInput, Runner } from "./runner.js";
+export {
+	SANDBOX_BACKENDS,
+	SANDBOX_ENTRY_KINDS,
+	SANDBOX_PATH_PROBLEMS,
+	type Sandbox,
+	type SandboxBackend,
+	type SandboxDiff,
+	type SandboxEntry,
+	type SandboxEntryKind,
+	type SandboxExecOptions,
+	type SandboxExecRequest,
+	type SandboxExecResult,
+	type SandboxLimits,
+	SandboxPathError,
+	type SandboxPathProblem,
+	type SandboxProvenance,
+	SandboxUnavailableError,
+} from "./sandbox.js";
 export { type JuryVote, SCORE_TYPES, type Score, type ScoreType } from "./score.js";
 export type { SpecCase, SpecDocument } from "./spec.js";
+export {
+	type ChecksVerifier,
+	type ChecksVerifierArgs,
+	FIXTURE_DIR,
+	type HiddenFile,
+	SNAPSHOT_PATCH_KINDS,
+	type SnapshotOverlay,
+	type SnapshotPatch,
+	type SnapshotPatchKind,
+	type SnapshotReplacePatch,
+	type SnapshotReviewDiff,
+	type SnapshotWritePatch,
+	TASK_FILE,
+	TASK_MODES,
+	TASK_TIER_KINDS,
+	TASK_TIERS,
+	type Task,
+	type TaskBudget,
+	type TaskEntry,
+	type TaskMode,
+	type TaskReference,
+	type TaskSnapshot,
+	type TaskTier,
+	type TaskTools,
+	type TaskVerifier,
+	TEST_REPORT_FORMATS,
+	type TestReportFormat,
+	type TestsVerifier,
+	type TestsVerifierArgs,
+	VERIFIER_KINDS,
+	type VerifierKind,
+} from "./task.js";
 export { type Telemetry, UNKNOWN_TELEMETRY } from "./telemetry.js";

@@ -62,6 +62,19 @@ export interface GradedCell {
 export async function gradeCell(cell: PlannedCell, context: CellContext): Promise<GradedCell | CellOutcome> {
 	const started_at = new Date().toISOString();
 	const attempt = await runGuarded(cell, context);
+	try {
+		return await gradeAttempt(cell, attempt, started_at, context);
+	} finally {
+		await attempt.workspace?.dispose().catch(() => {});
+	}
+}
+
+async function gradeAttempt(
+	cell: PlannedCell,
+	attempt: Attempt,
+	started_at: string,
+	context: CellContext,
+): Promise<GradedCell | CellOutcome> {
 	if (context.signal.aborted) return { cell, run_id: null, attempt, grader_error: null, headline: null };
 
 	let scores: readonly Score[] = [];

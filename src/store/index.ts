@@ -28,6 +28,7 @@ export {
 	type StoredOwnerRating,
 } from "./owner-ratings.js";
 export { DEFAULT_ARTIFACTS_PATH, DEFAULT_DATABASE_PATH, resolveStorePaths, type StorePaths } from "./paths.js";
+export type { RunFact } from "./run-facts.js";
 export type { RunFilter } from "./run-queries.js";
 export type {
 	CellRecord,

@@ -116,6 +116,14 @@ export function listSpecs(context: StoreContext, useCaseId?: string): StoredSpec
 	return rows.map((row) => specFromRow(row as SpecRow));
 }
 
+/** How many snapshots each use case has, without reading their documents. */
+export function specVersionCounts(context: StoreContext): Map<string, number> {
+	const rows = context.statements
+		.get("SELECT use_case_id, count(*) AS versions FROM spec_snapshots GROUP BY use_case_id")
+		.all() as { use_case_id: string; versions: number }[];
+	return new Map(rows.map((row) => [row.use_case_id, row.versions]));
+}
+
 function currentVersion(context: StoreContext, useCaseId: string): string | null {
 	const row = context.statements
 		.get("SELECT benchmark_version FROM spec_activations WHERE use_case_id = ? ORDER BY activation_id DESC LIMIT 1")

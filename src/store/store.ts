@@ -24,6 +24,7 @@ import {
 	type StoredOwnerRating,
 } from "./owner-ratings.js";
 import type { StorePaths } from "./paths.js";
+import { iterateRunFacts, type RunFact, runCountsByUseCase } from "./run-facts.js";
 import { completeCellKeys, getRun, listRuns, type RunFilter, scoresForRuns } from "./run-queries.js";
 import type { CellRecord, StoredRun, StoredScore } from "./run-records.js";
 import {
@@ -34,6 +35,7 @@ import {
 	listSpecs,
 	type SpecSnapshotInput,
 	type StoredSpec,
+	specVersionCounts,
 } from "./specs.js";
 import { StatementCache } from "./statements.js";
 import { storeAction } from "./store-error.js";
@@ -133,6 +135,11 @@ export class Store {
 		return listSpecs(this.#context, useCaseId);
 	}
 
+	/** How many snapshots each use case has, without reading their documents. */
+	specVersionCounts(): Map<string, number> {
+		return specVersionCounts(this.#context);
+	}
+
 	/** Prepares an artifact (writing its file if it is large); its row comes with the cell that refers to it (see stageArtifact). */
 	stageArtifact(content: string | Uint8Array, contentType: string): StagedArtifact {
 		return stageArtifact(this.#context, this.#staged, content, contentType);
@@ -170,6 +177,16 @@ export class Store {
 	/** Runs of a use case matching `filter`, in write order. */
 	listRuns(filter: RunFilter): StoredRun[] {
 		return listRuns(this.#context, filter);
+	}
+
+	/** Lean facts of a use case's runs (of one case when given) with the score of `metric`, in write order. */
+	iterateRunFacts(useCaseId: string, metric: string, caseId?: string): Generator<RunFact> {
+		return iterateRunFacts(this.#context, useCaseId, metric, caseId);
+	}
+
+	/** Run count, distinct models and latest write of every use case with runs. */
+	runCountsByUseCase(): Map<string, { runs: number; last_run_at: string | null; models: number }> {
+		return runCountsByUseCase(this.#context);
 	}
 
 	/** Cell keys of a use case with a complete run (not a harness error, fully graded): what a re-run skips. */

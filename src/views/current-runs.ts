@@ -1,5 +1,6 @@
-import { cellKey, NotFoundError, type SpecDocument } from "../contract/index.js";
+import { cellKey, type SpecDocument } from "../contract/index.js";
 import type { Store, StoredRun, StoredSpec } from "../store/index.js";
+import { resolveSpec } from "./current-facts.js";
 
 /** A use case's runs split by whether today's spec still stands behind them. */
 export interface CurrentRuns {
@@ -18,13 +19,7 @@ export interface CurrentRuns {
  * spec snapshot (the current one of the use case, or `benchmarkVersion`) records for its cell.
  */
 export function currentRuns(store: Store, useCaseId: string, benchmarkVersion?: string): CurrentRuns {
-	const spec = benchmarkVersion === undefined ? store.currentSpec(useCaseId) : store.getSpec(benchmarkVersion);
-	if (spec === null || spec.use_case_id !== useCaseId)
-		throw new NotFoundError(
-			benchmarkVersion === undefined
-				? `use case ${useCaseId} has no spec snapshot yet; run it first (touchstone run --use-case ${useCaseId})`
-				: `no benchmark version ${benchmarkVersion} for use case ${useCaseId}`,
-		);
+	const spec = resolveSpec(store, useCaseId, benchmarkVersion);
 	const document = spec.spec as unknown as SpecDocument;
 	const caseParts = new Map(document.cases.map((item) => [item.id, item.key_part]));
 	const current: StoredRun[] = [];

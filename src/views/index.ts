@@ -17,7 +17,34 @@ export {
 	SHIP_AT_LEAST,
 } from "./calibration.js";
 export { BOOTSTRAP_MINIMUM_N, type CalibrationFigure } from "./calibration-figure.js";
+export {
+	type CaseMatrix,
+	caseMatrix,
+	type MatrixCell,
+	type MatrixRow,
+} from "./case-matrix.js";
+export { type CurrentFacts, currentFacts, resolveSpec } from "./current-facts.js";
 export { type CurrentRuns, currentRuns } from "./current-runs.js";
+export { type Decision, type DecisionCandidate, type DecisionPick, decide } from "./decision.js";
+export {
+	type InspectedModel,
+	type InspectedSample,
+	type InspectedScore,
+	type Inspection,
+	inspectCase,
+} from "./inspector.js";
 export type { JurorAgreement, JurorFieldAgreement } from "./juror-agreement.js";
-export { type Leaderboard, type LeaderboardRow, leaderboard } from "./leaderboard.js";
+export {
+	LEADERBOARD_BOOTSTRAP,
+	type Leaderboard,
+	type LeaderboardOptions,
+	type LeaderboardRow,
+	leaderboard,
+	type PairedDelta,
+} from "./leaderboard.js";
+export { type OwnerRatingChoice, type OwnerRatingFieldNames, resolveOwnerRating } from "./owner-rating-input.js";
+export { DEFAULT_PAGE, MAX_PAGE } from "./page-cursor.js";
 export { mean, percentile } from "./percentile.js";
+export { type RosterEntry, type RosterInput, roster } from "./roster.js";
+export { type SpecView, specView } from "./spec-view.js";
+export { type UseCaseSummary, useCaseSummaries } from "./use-case-summaries.js";

@@ -1,24 +1,55 @@
-import type { Store, StoredRun } from "../store/index.js";
-import { currentRuns } from "./current-runs.js";
+import type { Store } from "../store/index.js";
+import { currentFacts } from "./current-facts.js";
+import { type Decision, decide } from "./decision.js";
+import { type FactGroup, groupFacts, groupKey, pairedDifferences } from "./group-facts.js";
 import { mean, percentile } from "./percentile.js";
+import { bootstrapMeanInterval, type Interval, wilsonInterval } from "./statistics/index.js";
 
-/** One model × harness on a use case's leaderboard. */
+/** Resamples and seed of every bootstrap interval of a leaderboard (same store, same seed: same numbers). */
+export const LEADERBOARD_BOOTSTRAP = { samples: 1_000, seed: 1, level: 0.95 } as const;
+
+/** A difference between two models over the cases both ran, with its paired bootstrap interval. */
+export interface PairedDelta {
+	/** Mean over shared cases of (this model − the other). */
+	readonly value: number;
+	/** 95 % paired bootstrap interval of that mean; null when fewer than two cases are shared. */
+	readonly interval: Interval | null;
+	/** Cases both models graded: the number behind the delta. */
+	readonly shared_cases: number;
+}
+
+/** One model × harness on a use case's leaderboard. Unknown is null, never a made-up zero. */
 export interface LeaderboardRow {
 	readonly model_id: string;
 	readonly harness: string;
 	/** Mean over cases of the per-case mean headline (samples averaged within a case first). */
 	readonly headline: number | null;
+	/** 95 % bootstrap interval of `headline`, resampling cases; null with fewer than two cases. */
+	readonly headline_interval: Interval | null;
 	/** Share of graded cases whose mean headline reaches the case threshold. */
 	readonly pass_rate: number | null;
-	/** Sum of known costs of the current rows; null when no row's cost is known. */
+	/** 95 % Wilson interval of `pass_rate`. */
+	readonly pass_rate_interval: Interval | null;
+	/** Cases whose mean headline reaches their threshold. */
+	readonly passed_cases: number;
+	/** Sum of the known costs of the current rows; null when no row's cost is known. */
 	readonly cost_usd: number | null;
-	/** Current rows whose cost is unknown: when > 0, `cost_usd` is a lower bound. */
+	/** Mean known cost of a case (all its samples); null when unknown. A lower bound when `unknown_cost` > 0. */
+	readonly cost_per_case_usd: number | null;
+	/** Current rows whose cost is unknown: when > 0, the costs are lower bounds. */
 	readonly unknown_cost: number;
 	/** Median latency of the graded rows, in milliseconds. */
 	readonly p50_latency_ms: number | null;
+	/** Median time to first token of the graded rows, in milliseconds. */
+	readonly p50_ttft_ms: number | null;
+	/** Sums of the known input and output tokens of the current rows. */
+	readonly input_tokens: number | null;
+	readonly output_tokens: number | null;
 	/** `thorough` when every case of the spec has a graded row, else `limited` (shown with `*`). */
 	readonly precision: "limited" | "thorough";
-	/** Cases with at least one graded row. */
+	/** Mean jury confidence of the headline scores that carry one; null when none do. */
+	readonly mean_confidence: number | null;
+	/** Cases with at least one graded row, out of `spec_cases`. */
 	readonly cases: number;
 	/** Graded rows (samples) behind the headline. */
 	readonly samples: number;
@@ -26,80 +57,158 @@ export interface LeaderboardRow {
 	readonly harness_errors: number;
 	/** Rows excluded because the grader could not grade. */
 	readonly grader_errors: number;
+	/** Graded rows whose headline tripped a critical-failure gate. */
+	readonly critical_failures: number;
 	/** Whether this is the use case's deployed incumbent. */
 	readonly deployed: boolean;
+	/** This model minus the deployed incumbent over shared cases; null for the incumbent itself or when it has no rows. */
+	readonly delta_vs_deployed: PairedDelta | null;
 }
 
-/** A use case's leaderboard from current rows only, best headline first. */
+/** A use case's leaderboard from current rows only, best headline first, with the decision. */
 export interface Leaderboard {
 	readonly use_case_id: string;
 	readonly benchmark_version: string;
 	readonly headline_metric: string;
+	/** Good-enough band below the best headline. */
+	readonly band: number;
+	/** Cases in the spec: a row covering all of them is thorough. */
+	readonly spec_cases: number;
 	readonly rows: readonly LeaderboardRow[];
+	readonly decision: Decision;
 	/** Stored rows of older definitions, flagged and left out. */
 	readonly stale_rows: number;
+	/** Older rows of current cells replaced by a later run of the same cell. */
+	readonly superseded_rows: number;
+	/** How the intervals were computed. */
+	readonly bootstrap: { readonly samples: number; readonly seed: number; readonly level: number };
 }
 
-/** Computes the leaderboard of a use case from the store alone. */
-export function leaderboard(store: Store, useCaseId: string, benchmarkVersion?: string): Leaderboard {
-	const { spec, document, current, stale } = currentRuns(store, useCaseId, benchmarkVersion);
-	const thresholds = new Map(document.cases.map((item) => [item.id, item.threshold]));
-	const headlines = headlineByRun(store, current, document.headline);
-	const groups = new Map<string, StoredRun[]>();
-	for (const run of current) {
-		const key = `${run.model_id}\u0000${run.harness}`;
-		const group = groups.get(key) ?? [];
-		group.push(run);
-		groups.set(key, group);
-	}
-	const rows = [...groups.values()].map((runs): LeaderboardRow => {
-		const first = runs[0] as StoredRun;
-		const graded = runs.filter((run) => run.status !== "harness_error" && headlines.has(run.run_id));
-		const byCase = new Map<string, number[]>();
-		for (const run of graded) {
-			const values = byCase.get(run.case_id) ?? [];
-			values.push(headlines.get(run.run_id) as number);
-			byCase.set(run.case_id, values);
-		}
-		const caseMeans = [...byCase].map(([caseId, values]) => ({ caseId, value: mean(values) as number }));
-		const passes = caseMeans.filter(({ caseId, value }) => value >= (thresholds.get(caseId) ?? 1)).length;
-		const known = runs.map((run) => run.telemetry.cost_usd).filter((cost): cost is number => cost !== null);
-		const latencies = graded.map((run) => run.telemetry.latency_ms).filter((ms): ms is number => ms !== null);
-		return {
-			model_id: first.model_id,
-			harness: first.harness,
-			headline: mean(caseMeans.map(({ value }) => value)),
-			pass_rate: caseMeans.length === 0 ? null : passes / caseMeans.length,
-			cost_usd: known.length === 0 ? null : known.reduce((sum, cost) => sum + cost, 0),
-			unknown_cost: runs.length - known.length,
-			p50_latency_ms: percentile(latencies, 50),
-			precision: byCase.size === document.cases.length ? "thorough" : "limited",
-			cases: byCase.size,
-			samples: graded.length,
-			harness_errors: runs.filter((run) => run.status === "harness_error").length,
-			grader_errors: runs.filter((run) => run.grader_error !== null).length,
-			deployed:
-				document.deployed !== null &&
-				document.deployed.model === first.model_id &&
-				document.deployed.harness === first.harness,
-		};
+/** Which version to read and how to bootstrap. */
+export interface LeaderboardOptions {
+	/** The benchmark version whose spec decides which runs are current; default the current one. */
+	readonly benchmarkVersion?: string | undefined;
+	/** Resamples and seed of the intervals; default {@link LEADERBOARD_BOOTSTRAP}. */
+	readonly bootstrap?: { readonly samples: number; readonly seed: number } | undefined;
+}
+
+/** Computes the leaderboard and decision of a use case from the store alone. */
+export function leaderboard(store: Store, useCaseId: string, options: LeaderboardOptions = {}): Leaderboard {
+	const { spec, document, facts, stale, superseded } = currentFacts(store, useCaseId, {
+		benchmarkVersion: options.benchmarkVersion,
 	});
-	rows.sort((a, b) => (b.headline ?? -1) - (a.headline ?? -1) || a.model_id.localeCompare(b.model_id));
+	const bootstrap = { ...LEADERBOARD_BOOTSTRAP, ...options.bootstrap };
+	const thresholds = new Map(document.cases.map((item) => [item.id, item.threshold]));
+	const groups = groupFacts(facts);
+	const deployedGroup =
+		document.deployed === null
+			? undefined
+			: groups.find(
+					(group) => group.model_id === document.deployed?.model && group.harness === document.deployed.harness,
+				);
+	const rows = groups.map((group) =>
+		leaderboardRow(group, {
+			thresholds,
+			specCases: document.cases.length,
+			bootstrap,
+			deployed: deployedGroup,
+			isDeployed: group === deployedGroup,
+		}),
+	);
+	// Best headline first; a tie goes to the cheaper model, as in the decision.
+	rows.sort(
+		(a, b) =>
+			(b.headline ?? -1) - (a.headline ?? -1) ||
+			(a.cost_per_case_usd ?? Number.POSITIVE_INFINITY) - (b.cost_per_case_usd ?? Number.POSITIVE_INFINITY) ||
+			a.model_id.localeCompare(b.model_id),
+	);
+	const byKey = new Map(groups.map((group) => [groupKey(group.model_id, group.harness), group]));
 	return {
 		use_case_id: useCaseId,
 		benchmark_version: spec.benchmark_version,
 		headline_metric: document.headline,
+		band: document.band,
+		spec_cases: document.cases.length,
 		rows,
+		decision: decide({ rows, groups: byKey, deployed: document.deployed, band: document.band, bootstrap }),
 		stale_rows: stale,
+		superseded_rows: superseded,
+		bootstrap,
 	};
 }
 
-function headlineByRun(store: Store, runs: readonly StoredRun[], metric: string): Map<string, number> {
-	const values = new Map<string, number>();
-	const scores = store.scoresForRuns(runs.map((run) => run.run_id));
-	for (const [runId, runScores] of scores) {
-		const value = runScores.find((score) => score.metric === metric)?.value;
-		if (value !== undefined && value !== null) values.set(runId, value);
-	}
-	return values;
+interface RowContext {
+	readonly thresholds: ReadonlyMap<string, number>;
+	readonly specCases: number;
+	readonly bootstrap: { readonly samples: number; readonly seed: number; readonly level: number };
+	readonly deployed: FactGroup | undefined;
+	readonly isDeployed: boolean;
+}
+
+function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
+	const { facts, graded, caseMeans } = group;
+	const means = Float64Array.from(caseMeans.values());
+	let passed = 0;
+	for (const [caseId, value] of caseMeans) if (value >= (context.thresholds.get(caseId) ?? 1)) passed += 1;
+	const costs = known(facts.map((fact) => fact.cost_usd));
+	const cost = costs.length === 0 ? null : sum(costs);
+	const casesWithRows = new Set(facts.map((fact) => fact.case_id)).size;
+	const confidences = known(graded.map((fact) => fact.confidence));
+	return {
+		model_id: group.model_id,
+		harness: group.harness,
+		headline: mean([...means]),
+		headline_interval: bootstrapMeanInterval(means, context.bootstrap).interval,
+		pass_rate: caseMeans.size === 0 ? null : passed / caseMeans.size,
+		pass_rate_interval: wilsonInterval(passed, caseMeans.size).interval,
+		passed_cases: passed,
+		cost_usd: cost,
+		cost_per_case_usd: cost === null || casesWithRows === 0 ? null : cost / casesWithRows,
+		unknown_cost: facts.length - costs.length,
+		p50_latency_ms: percentile(known(graded.map((fact) => fact.latency_ms)), 50),
+		p50_ttft_ms: percentile(known(graded.map((fact) => fact.ttft_ms)), 50),
+		input_tokens: sumOrNull(known(facts.map((fact) => fact.input_tokens))),
+		output_tokens: sumOrNull(known(facts.map((fact) => fact.output_tokens))),
+		precision: caseMeans.size === context.specCases ? "thorough" : "limited",
+		mean_confidence: mean(confidences),
+		cases: caseMeans.size,
+		samples: graded.length,
+		harness_errors: facts.filter((fact) => fact.status === "harness_error").length,
+		grader_errors: facts.filter((fact) => fact.status !== "harness_error" && fact.grader_failed).length,
+		critical_failures: graded.filter((fact) => fact.critical_failure).length,
+		deployed: context.isDeployed,
+		delta_vs_deployed:
+			context.deployed === undefined || context.isDeployed
+				? null
+				: pairedDelta(group, context.deployed, context.bootstrap),
+	};
+}
+
+/** `a − b` over the cases both graded, with its paired bootstrap interval. */
+export function pairedDelta(
+	a: FactGroup,
+	b: FactGroup,
+	bootstrap: { readonly samples: number; readonly seed: number; readonly level: number },
+): PairedDelta | null {
+	const differences = pairedDifferences(a, b);
+	if (differences.length === 0) return null;
+	return {
+		value: sum([...differences]) / differences.length,
+		interval: bootstrapMeanInterval(differences, bootstrap).interval,
+		shared_cases: differences.length,
+	};
+}
+
+function known(values: readonly (number | null)[]): number[] {
+	return values.filter((value): value is number => value !== null);
+}
+
+function sum(values: readonly number[]): number {
+	let total = 0;
+	for (const value of values) total += value;
+	return total;
+}
+
+function sumOrNull(values: readonly number[]): number | null {
+	return values.length === 0 ? null : sum(values);
 }

@@ -4,6 +4,7 @@
  */
 export { averageRanks } from "./average-ranks.js";
 export { type BootstrapOptions, bootstrapInterval } from "./bootstrap-interval.js";
+export { bootstrapMeanInterval, type MeanBootstrapOptions } from "./bootstrap-mean.js";
 export { cohenKappa } from "./cohen-kappa.js";
 export {
 	type CodedValue,

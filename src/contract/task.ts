@@ -1,0 +1,276 @@
+import type { CaseKind } from "./case.js";
+import type { JsonObject } from "./json.js";
+
+/** File name of a task's definition inside its folder: `<pack>/<task-id>/task.yaml`. */
+export const TASK_FILE = "task.yaml";
+
+/**
+ * Folder inside a task's folder that `touchstone snapshot` materializes: the workspace the model
+ * sees. Gitignored and regenerated from task.yaml; hidden files never enter it.
+ */
+export const FIXTURE_DIR = "fixture";
+
+/** How a task is run: one answer in one turn, or several turns of file tools in a workspace. */
+export const TASK_MODES = ["single-shot", "agentic"] as const;
+/** One of {@link TASK_MODES}. */
+export type TaskMode = (typeof TASK_MODES)[number];
+
+/** Difficulty tier of a task, from the qualification floor up to the capability frontier. */
+export const TASK_TIERS = ["easy", "standard", "hard", "frontier"] as const;
+/** One of {@link TASK_TIERS}. */
+export type TaskTier = (typeof TASK_TIERS)[number];
+
+/**
+ * The case kind of each tier: easy and standard form the qualification floor (limited depth runs
+ * only these), hard separates the qualified, frontier sits above hard and is graded on a scale.
+ */
+export const TASK_TIER_KINDS: Readonly<Record<TaskTier, CaseKind>> = Object.freeze({
+	easy: "floor",
+	standard: "floor",
+	hard: "ceiling",
+	frontier: "frontier",
+});
+
+/** What one attempt may spend. Reaching a limit ends the attempt with status `limit`; it is still verified. */
+export interface TaskBudget {
+	/** Most model turns (request and reply); a single-shot task has exactly 1. */
+	readonly turns: number;
+	/** Most tokens, input plus output summed over all turns; null means no token limit. */
+	readonly tokens: number | null;
+	/** Most wall-clock seconds for the whole attempt, tool calls included. */
+	readonly timeout_s: number;
+	/** Most USD spent on the model; null means unlimited. */
+	readonly cost_usd: number | null;
+}
+
+/** The tools an agentic attempt gets beyond `list_dir`, `read_file`, `write_file` and `done`. */
+export interface TaskTools {
+	/** Whether the model gets `run_command` (run in the sandbox, inside the workdir). */
+	readonly shell: boolean;
+}
+
+/** Files from a second commit laid over the snapshot, e.g. an entrypoint from the fix itself. */
+export interface SnapshotOverlay {
+	/** Commit hash to extract from. */
+	readonly commit: string;
+	/** Repository paths (files or folders) to extract; `strip` applies to them as to the snapshot's. */
+	readonly paths: readonly string[];
+}
+
+/** The two kinds of {@link SnapshotPatch}. */
+export const SNAPSHOT_PATCH_KINDS = ["replace", "write"] as const;
+/** One of {@link SNAPSHOT_PATCH_KINDS}. */
+export type SnapshotPatchKind = (typeof SNAPSHOT_PATCH_KINDS)[number];
+
+/**
+ * A find/replace edit of one fixture file (e.g. a planted bug). `find` must occur exactly once in
+ * the file, so moving the snapshot to another commit fails loudly instead of patching nothing.
+ */
+export interface SnapshotReplacePatch {
+	/** Discriminant; written in YAML as `find` and `replace`. */
+	readonly kind: "replace";
+	/** File inside fixture/, `/`-separated. */
+	readonly path: string;
+	/** Text that must occur exactly once in the file. */
+	readonly find: string;
+	/** Text put in its place. */
+	readonly replace: string;
+}
+
+/** A whole file written into the fixture (a rewritten module, a new migration), replacing any existing one. */
+export interface SnapshotWritePatch {
+	/** Discriminant; written in YAML as `content`. */
+	readonly kind: "write";
+	/** File inside fixture/, `/`-separated. */
+	readonly path: string;
+	/** The file's full text. */
+	readonly content: string;
+}
+
+/** One edit made to the fixture after extraction, in order. */
+export type SnapshotPatch = SnapshotReplacePatch | SnapshotWritePatch;
+
+/**
+ * A unified diff written into the fixture for a review task: from `base` (extracted with the
+ * snapshot's own `paths`, `strip` and `excludes`) to the finished fixture (patches and seeded files
+ * included), so planted bugs show up as part of the change under review.
+ */
+export interface SnapshotReviewDiff {
+	/** Commit hash the diff starts from, e.g. the parent of the change under review. */
+	readonly base: string;
+	/** Where the diff is written inside fixture/, e.g. `REVIEW.diff`. */
+	readonly path: string;
+}
+
+/**
+ * How a task's fixture/ is built, in this order: the files of `commit` limited to `paths` (git
+ * archive, no history), `overlays` laid over them in order, `excludes` removed, seeded `files`
+ * written, `patches` applied in order, then `review_diff` written. A seeded-only task has no
+ * commit and needs no repository.
+ */
+export interface TaskSnapshot {
+	/** Commit hash whose files are extracted (e.g. the parent of a real fix); null for a seeded-only fixture. */
+	readonly commit: string | null;
+	/** Repository paths (files or folders) to extract from `commit`; `.` is the whole tree. Empty when `commit` is null. */
+	readonly paths: readonly string[];
+	/** Repository folder removed from the front of every extracted path (`projects/app` puts `projects/app/src` at `src`); null keeps paths whole. */
+	readonly strip: string | null;
+	/** See {@link SnapshotOverlay}; applied in order. */
+	readonly overlays: readonly SnapshotOverlay[];
+	/** Globs, relative to fixture/, of extracted files or folders to remove (`**` any depth, `*` within a name). */
+	readonly excludes: readonly string[];
+	/** Seeded files: fixture path to full text, added or replacing extracted files. */
+	readonly files: Readonly<Record<string, string>>;
+	/** See {@link SnapshotPatch}; applied in order, after seeded files. */
+	readonly patches: readonly SnapshotPatch[];
+	/** See {@link SnapshotReviewDiff}; null for none. */
+	readonly review_diff: SnapshotReviewDiff | null;
+}
+
+/**
+ * A file kept in the task folder, outside fixture/, so the model never sees it; copied into a
+ * grading copy of the workdir only after the model is done.
+ */
+export interface HiddenFile {
+	/** Path inside the task folder, `/`-separated, e.g. `hidden/math.test.ts`. */
+	readonly source: string;
+	/** Where it lands, relative to the workdir, e.g. `test/math.test.ts`. */
+	readonly target: string;
+}
+
+/** The kinds of verifier a task can have. */
+export const VERIFIER_KINDS = ["tests", "checks"] as const;
+/** One of {@link VERIFIER_KINDS}. */
+export type VerifierKind = (typeof VERIFIER_KINDS)[number];
+
+/** Test report formats the `tests` verifier parses. */
+export const TEST_REPORT_FORMATS = ["node-test", "vitest", "pytest"] as const;
+/** One of {@link TEST_REPORT_FORMATS}. */
+export type TestReportFormat = (typeof TEST_REPORT_FORMATS)[number];
+
+/**
+ * Settings of the `tests` verifier. In a fresh copy of the model's workdir: files matching `reset`
+ * go back to their fixture version, the gold files are added, and `command` runs in the sandbox.
+ * Without sites, it passes when the command exits 0 and the report shows every required test ran
+ * and passed (a skipped required test fails). With sites, each site runs `command` followed by its
+ * targets; a site is fixed when that run exits 0 and its report shows at least one test, all
+ * passed; the score is the fraction of sites fixed, and it passes at `pass_threshold`.
+ */
+export interface TestsVerifierArgs {
+	/** Program and arguments of the test command (argv, no shell), run with the workdir as cwd. */
+	readonly command: readonly string[];
+	/** Hidden gold test files added after the model is done. */
+	readonly gold_files: readonly HiddenFile[];
+	/** Format of the report the command produces. */
+	readonly report: TestReportFormat;
+	/** File the command writes its report to, relative to the workdir; null means the report is its stdout. */
+	readonly report_file: string | null;
+	/** Tests that must run and pass, named as the report names them (pytest node ids, `suite > test` for Vitest, the test name for node:test). */
+	readonly required_tests: readonly string[];
+	/** Multi-site mode: site name to the test targets (files or node ids) that prove it fixed, in YAML order; null for one pass/fail run. */
+	readonly sites: Readonly<Record<string, readonly string[]>> | null;
+	/** Fraction of sites that must be fixed to pass, in (0, 1]; 1 without sites. */
+	readonly pass_threshold: number;
+	/** Globs, relative to the workdir, of test files restored to their fixture version before grading, so edits to tests earn nothing. */
+	readonly reset: readonly string[];
+	/** Extra environment variables for the command (never secrets: the sandbox scrubs the rest). */
+	readonly env: Readonly<Record<string, string>>;
+	/** Most seconds the command (each site's run) may take; past it the verdict is `timeout`. */
+	readonly timeout_s: number;
+}
+
+/**
+ * Settings of the `checks` verifier: a hidden script runs with the workdir as cwd and prints
+ * `{"checks": {name: bool | 0..1}}`; the score is the weighted mean. The model's final message is
+ * written to a file outside the workdir, named by `$RESPONSE_FILE`.
+ */
+export interface ChecksVerifierArgs {
+	/** The script, inside the task folder (hidden). */
+	readonly script: string;
+	/** Program and leading arguments that run it, e.g. `["node"]`; empty runs the script itself (shebang and executable bit). */
+	readonly interpreter: readonly string[];
+	/** Weight of each check by name; a check not listed weighs 1. */
+	readonly weights: Readonly<Record<string, number>>;
+	/** Checks that, when false (or 0), make the whole score 0 and mark a critical failure (e.g. blind compliance). */
+	readonly critical: readonly string[];
+	/** Score at or above which the attempt passes, in (0, 1]. */
+	readonly pass_threshold: number;
+	/** Extra environment variables for the script. */
+	readonly env: Readonly<Record<string, string>>;
+	/** Most seconds the script may take. */
+	readonly timeout_s: number;
+}
+
+/** A task graded by its tests. See {@link TestsVerifierArgs}. */
+export interface TestsVerifier {
+	/** Discriminant. */
+	readonly kind: "tests";
+	/** See {@link TestsVerifierArgs}. */
+	readonly args: TestsVerifierArgs;
+}
+
+/** A task graded by a checks script. See {@link ChecksVerifierArgs}. */
+export interface ChecksVerifier {
+	/** Discriminant. */
+	readonly kind: "checks";
+	/** See {@link ChecksVerifierArgs}. */
+	readonly args: ChecksVerifierArgs;
+}
+
+/** How a task's attempts are graded; never shown to the model. */
+export type TaskVerifier = TestsVerifier | ChecksVerifier;
+
+/**
+ * The known-good solution, used only to validate the task (`builtin:gold` must pass, `builtin:baseline`
+ * must fail) and as a ceiling row; never shown to a model. At least one of `patch` and `files`.
+ */
+export interface TaskReference {
+	/** A unified diff inside the task folder, applied to a copy of the fixture; null when `files` carry the solution. */
+	readonly patch: string | null;
+	/** Files copied over a copy of the fixture, after `patch`. */
+	readonly files: readonly HiddenFile[];
+	/** The final message the gold policy gives, for verifiers that grade it; null for none (graded as saying nothing). */
+	readonly response: string | null;
+}
+
+/** One task of a task pack: a case with a workspace and a hidden verifier, as written in task.yaml with defaults filled in. */
+export interface Task {
+	/** Task id; equals its folder's name. */
+	readonly id: string;
+	/** Bumped by the author when the task's meaning or grading changes. */
+	readonly version: string;
+	/** See {@link TASK_MODES}. */
+	readonly mode: TaskMode;
+	/** See {@link TASK_TIERS} and {@link TASK_TIER_KINDS}. */
+	readonly tier: TaskTier;
+	/** What the model is asked to do. */
+	readonly prompt: string;
+	/** Fixture files the change is expected to touch; empty when any file may change (the model must find them). */
+	readonly target_files: readonly string[];
+	/** See {@link TaskBudget}. */
+	readonly budget: TaskBudget;
+	/** See {@link TaskTools}. */
+	readonly tools: TaskTools;
+	/** Free tags for filtering and per-axis views, e.g. `judgement`, `security`, `review`. */
+	readonly axes: readonly string[];
+	/** Commit hash of the historical change the task is drawn from (provenance, and the reference diff a reviewer may see); null when synthetic. */
+	readonly source_commit: string | null;
+	/** See {@link TaskSnapshot}. */
+	readonly snapshot: TaskSnapshot;
+	/** See {@link TaskVerifier}. */
+	readonly verifier: TaskVerifier;
+	/** See {@link TaskReference}; null when the task has none yet (validation reports it). */
+	readonly reference: TaskReference | null;
+	/** Free-form provenance (fixture version, calibration notes); never used for grading or cell keys. */
+	readonly metadata: JsonObject;
+}
+
+/** A task with the folder it was loaded from, which holds its hidden files and its fixture/. */
+export interface TaskEntry {
+	/** The task. */
+	readonly task: Task;
+	/** The task's folder, e.g. `benchmarks/packs/code-fix/tasks/fix-sum-01`. */
+	readonly dir: string;
+	/** Its task.yaml, as issues name it. */
+	readonly source: string;
+}

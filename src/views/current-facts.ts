@@ -1,0 +1,72 @@
+import { cellKey, NotFoundError, type SpecDocument } from "../contract/index.js";
+import type { RunFact, Store, StoredSpec } from "../store/index.js";
+
+/** A use case's current runs, one per cell, and what was left out. */
+export interface CurrentFacts {
+	/** The spec snapshot the rows were judged against. */
+	readonly spec: StoredSpec;
+	/** Its document. */
+	readonly document: SpecDocument;
+	/**
+	 * One row per current cell: its latest graded row, or, when every row of the cell is a harness
+	 * error, its latest harness error (counted, never averaged).
+	 */
+	readonly facts: readonly RunFact[];
+	/** Rows of cells whose definition changed since (older versions): kept, flagged, never mixed in. */
+	readonly stale: number;
+	/** Older rows of a current cell that a later row of the same cell replaces (re-runs with --force). */
+	readonly superseded: number;
+}
+
+/** The spec snapshot a read is judged against: the current one of the use case, or `benchmarkVersion`. */
+export function resolveSpec(store: Store, useCaseId: string, benchmarkVersion?: string): StoredSpec {
+	const spec = benchmarkVersion === undefined ? store.currentSpec(useCaseId) : store.getSpec(benchmarkVersion);
+	if (spec === null || spec.use_case_id !== useCaseId)
+		throw new NotFoundError(
+			benchmarkVersion === undefined
+				? `use case ${useCaseId} has no spec snapshot yet; run it first (touchstone run --use-case ${useCaseId})`
+				: `no benchmark version ${benchmarkVersion} for use case ${useCaseId}`,
+		);
+	return spec;
+}
+
+/**
+ * Decides currency from the store alone: a row is current when its cell key equals the key the
+ * spec snapshot records for its cell (case part, model part, harness part, sample index). Reads
+ * lean rows with the value of the spec's headline metric (or `metric`), one pass.
+ */
+export function currentFacts(
+	store: Store,
+	useCaseId: string,
+	options: { benchmarkVersion?: string | undefined; caseId?: string | undefined; metric?: string } = {},
+): CurrentFacts {
+	const spec = resolveSpec(store, useCaseId, options.benchmarkVersion);
+	const document = spec.spec as unknown as SpecDocument;
+	const caseParts = new Map(document.cases.map((item) => [item.id, item.key_part]));
+	const byKey = new Map<string, RunFact>();
+	let stale = 0;
+	let superseded = 0;
+	for (const fact of store.iterateRunFacts(useCaseId, options.metric ?? document.headline, options.caseId)) {
+		const case_part = caseParts.get(fact.case_id);
+		const model_part = document.models[fact.model_id];
+		const current =
+			case_part !== undefined &&
+			model_part !== undefined &&
+			fact.harness === document.harness.id &&
+			fact.cell_key ===
+				cellKey({ case_part, model_part, harness_part: document.harness.key_part, sample_index: fact.sample_index });
+		if (!current) {
+			stale += 1;
+			continue;
+		}
+		const earlier = byKey.get(fact.cell_key);
+		if (earlier === undefined) {
+			byKey.set(fact.cell_key, fact);
+			continue;
+		}
+		superseded += 1;
+		// A later outage does not erase an earlier graded result of the same cell.
+		if (!(fact.status === "harness_error" && earlier.status !== "harness_error")) byKey.set(fact.cell_key, fact);
+	}
+	return { spec, document, facts: [...byKey.values()], stale, superseded };
+}

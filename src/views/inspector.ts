@@ -1,0 +1,199 @@
+import {
+	cellKey,
+	type JsonValue,
+	type JuryVote,
+	NotFoundError,
+	type SpecCase,
+	type SpecDocument,
+	type Step,
+	type Telemetry,
+} from "../contract/index.js";
+import type { Store, StoredOwnerRating, StoredRun, StoredScore } from "../store/index.js";
+import { resolveSpec } from "./current-facts.js";
+import { groupKey } from "./group-facts.js";
+import { mean } from "./percentile.js";
+
+/** One metric of one sample, with the jury's votes and reasoning when a jury graded it. */
+export interface InspectedScore {
+	readonly metric: string;
+	readonly score_type: StoredScore["score_type"];
+	readonly value: number | null;
+	readonly value_label: string | null;
+	readonly confidence: number | null;
+	readonly inter_judge_disagreement: number | null;
+	readonly critical_failure: boolean;
+	readonly gate_meta: StoredScore["gate_meta"];
+	readonly grader_version: string;
+	readonly judge_panel_version: string | null;
+	/** The grader's reasoning text; null when it gave none. */
+	readonly reasoning: string | null;
+	/** Each juror's vote and rationale; null when no jury graded this metric. */
+	readonly jury_votes: readonly JuryVote[] | null;
+	readonly extras: StoredScore["extras"];
+}
+
+/** One sample of one model on the inspected case. */
+export interface InspectedSample {
+	readonly run_id: string;
+	readonly sample_index: number;
+	readonly status: StoredRun["status"];
+	readonly error: string | null;
+	readonly grader_error: string | null;
+	/** The model's final output; null when it gave none. */
+	readonly output: string | null;
+	/** The steps of an agentic attempt; empty for single-shot. */
+	readonly trace: readonly Step[];
+	/** The workspace diff of a task attempt; null otherwise. */
+	readonly diff: string | null;
+	readonly telemetry: Telemetry;
+	readonly scores: readonly InspectedScore[];
+	/** The owner's latest rating of this run, the calibration ground truth. */
+	readonly owner_rating: Pick<StoredOwnerRating, "rating" | "label" | "note" | "created_at"> | null;
+	readonly started_at: string | null;
+}
+
+/** One model × harness on the inspected case. */
+export interface InspectedModel {
+	readonly model_id: string;
+	readonly harness: string;
+	/** Mean headline over the graded samples. */
+	readonly headline: number | null;
+	readonly passed: boolean | null;
+	readonly samples: readonly InspectedSample[];
+}
+
+/** Everything about one case side by side: each model's outputs, traces, metrics, votes and ratings. */
+export interface Inspection {
+	readonly use_case_id: string;
+	readonly benchmark_version: string;
+	readonly headline_metric: string;
+	readonly case: SpecCase;
+	/** The resolved input the models were given (from any current run); null when none ran. */
+	readonly input: JsonValue | null;
+	readonly models: readonly InspectedModel[];
+	/** Rows of this case left out as stale. */
+	readonly stale_rows: number;
+	/** Artifacts that could not be read (missing or corrupted): their content shows as null. */
+	readonly artifact_errors: readonly string[];
+}
+
+/** Inspects one case of a use case from the store alone (current rows only). */
+export function inspectCase(
+	store: Store,
+	useCaseId: string,
+	caseId: string,
+	options: { benchmarkVersion?: string | undefined } = {},
+): Inspection {
+	const spec = resolveSpec(store, useCaseId, options.benchmarkVersion);
+	const document = spec.spec as unknown as SpecDocument;
+	const specCase = document.cases.find((item) => item.id === caseId);
+	if (specCase === undefined)
+		throw new NotFoundError(
+			`no case ${caseId} in benchmark version ${spec.benchmark_version} of use case ${useCaseId}`,
+		);
+	const runs = store.listRuns({ use_case_id: useCaseId, case_id: caseId });
+	const current = new Map<string, StoredRun>();
+	let stale = 0;
+	for (const run of runs) {
+		const model_part = document.models[run.model_id];
+		const isCurrent =
+			model_part !== undefined &&
+			run.harness === document.harness.id &&
+			run.cell_key ===
+				cellKey({
+					case_part: specCase.key_part,
+					model_part,
+					harness_part: document.harness.key_part,
+					sample_index: run.sample_index,
+				});
+		if (!isCurrent) stale += 1;
+		// The latest row of a cell wins, unless it is an outage after a graded result.
+		else if (!(run.status === "harness_error" && current.has(run.cell_key))) current.set(run.cell_key, run);
+	}
+	const artifactErrors: string[] = [];
+	const read = (sha: string | null): string | null => {
+		if (sha === null) return null;
+		try {
+			return store.readArtifactText(sha);
+		} catch (error) {
+			artifactErrors.push((error as Error).message);
+			return null;
+		}
+	};
+	const readJson = <T>(sha: string | null): T | null => {
+		const text = read(sha);
+		if (text === null) return null;
+		try {
+			return JSON.parse(text) as T;
+		} catch {
+			artifactErrors.push(`artifact ${sha} is not JSON`);
+			return null;
+		}
+	};
+	const ordered = [...current.values()].sort(
+		(a, b) =>
+			a.model_id.localeCompare(b.model_id) || a.harness.localeCompare(b.harness) || a.sample_index - b.sample_index,
+	);
+	const scores = store.scoresForRuns(ordered.map((run) => run.run_id));
+	const models = new Map<string, { model_id: string; harness: string; samples: InspectedSample[] }>();
+	for (const run of ordered) {
+		const key = groupKey(run.model_id, run.harness);
+		let model = models.get(key);
+		if (model === undefined) {
+			model = { model_id: run.model_id, harness: run.harness, samples: [] };
+			models.set(key, model);
+		}
+		const rating = store.latestOwnerRating(run.run_id);
+		model.samples.push({
+			run_id: run.run_id,
+			sample_index: run.sample_index,
+			status: run.status,
+			error: run.error,
+			grader_error: run.grader_error,
+			output: read(run.output_sha),
+			trace: readJson<Step[]>(run.trace_sha) ?? [],
+			diff: read(run.diff_sha),
+			telemetry: run.telemetry,
+			scores: (scores.get(run.run_id) ?? []).map(
+				(score): InspectedScore => ({
+					metric: score.metric,
+					score_type: score.score_type,
+					value: score.value,
+					value_label: score.value_label,
+					confidence: score.confidence,
+					inter_judge_disagreement: score.inter_judge_disagreement,
+					critical_failure: score.critical_failure,
+					gate_meta: score.gate_meta,
+					grader_version: score.grader_version,
+					judge_panel_version: score.judge_panel_version,
+					reasoning: read(score.reasoning_sha),
+					jury_votes: readJson<JuryVote[]>(score.jury_votes_sha),
+					extras: score.extras,
+				}),
+			),
+			owner_rating:
+				rating === null
+					? null
+					: { rating: rating.rating, label: rating.label, note: rating.note, created_at: rating.created_at },
+			started_at: run.started_at,
+		});
+	}
+	const firstInput = ordered.find((run) => run.input_sha !== null)?.input_sha ?? null;
+	return {
+		use_case_id: useCaseId,
+		benchmark_version: spec.benchmark_version,
+		headline_metric: document.headline,
+		case: specCase,
+		input: readJson<JsonValue>(firstInput),
+		models: [...models.values()].map((model) => {
+			const values = model.samples
+				.filter((sample) => sample.status !== "harness_error" && sample.grader_error === null)
+				.map((sample) => sample.scores.find((score) => score.metric === document.headline)?.value)
+				.filter((value): value is number => value !== null && value !== undefined);
+			const headline = mean(values);
+			return { ...model, headline, passed: headline === null ? null : headline >= specCase.threshold };
+		}),
+		stale_rows: stale,
+		artifact_errors: artifactErrors,
+	};
+}
