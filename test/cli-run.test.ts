@@ -14,9 +14,43 @@ describe("touchstone demo and run, spawned end to end", () => {
 		expect(first.stdout).toContain("scripted stand-in models (not real ones)");
 		for (const useCase of ["extraction", "classification"])
 			expect(first.stdout).toMatch(new RegExp(`^${useCase} \\(${useCase}@`, "m"));
-		expect(first.stdout).toMatch(/scripted\/strong \(deployed\)\s+single-shot\s+1\.000\s+100%/);
-		expect(first.stdout).toMatch(/scripted\/cheap\s+single-shot\s+0\.\d+\s+\d+%/);
+		expect(first.stdout).toMatch(/scripted\/strong \(deployed\)\s+single-shot\s+1\.000\s+1\.000-1\.000\s+100%/);
+		expect(first.stdout).toContain("cheapest good enough:");
+		expect(first.stdout).toMatch(/scripted\/cheap\s+single-shot\s+0\.\d+\s+[\d.-]+\s+\d+%/);
 		expect(first.stdout).toContain("touchstone calibrate --use-case summarization");
+
+		// The read commands answer from the store the demo filled.
+		const board = await runCli(["leaderboard", "--use-case", "classification", "--json"], { cwd });
+		expect(board.code).toBe(0);
+		const parsed = JSON.parse(board.stdout) as {
+			rows: { model_id: string; cases: number }[];
+			decision: { best: { model_id: string } | null; cheapest_good_enough: unknown };
+		};
+		expect(parsed.rows.map((row) => row.cases)).toEqual([6, 6, 6]);
+		expect(parsed.decision.best?.model_id).toMatch(/^scripted\//);
+		const matrix = await runCli(["matrix", "--use-case", "extraction", "--limit", "2"], { cwd });
+		expect(matrix.code).toBe(0);
+		expect(matrix.stdout).toMatch(/2 of 6 cases/);
+		expect(matrix.stdout).toMatch(/next page: --cursor \S+/);
+		const firstCase = (
+			JSON.parse((await runCli(["matrix", "--use-case", "summarization", "--json"], { cwd })).stdout) as {
+				rows: { case_id: string }[];
+			}
+		).rows[0]?.case_id as string;
+		const inspect = await runCli(["inspect", "--use-case", "summarization", "--case", firstCase], { cwd });
+		expect(inspect.code).toBe(0);
+		expect(inspect.stdout).toContain("== scripted/strong (single-shot)");
+		expect(inspect.stdout).toMatch(/juror scripted\/juror-a: \{/);
+		const roster = await runCli(["roster", "--dir", join(ROOT, "examples", "benchmarks")], { cwd });
+		expect(roster.stderr).toBe("");
+		expect(roster.stdout).toMatch(/^tts\s+idea\s+text -> audio\s+0\s+0/m);
+		expect(roster.stdout).toMatch(/^extraction\s+runnable\s+text -> text\s+36\s+3\s+extraction@/m);
+		const unknownCase = await runCli(["inspect", "--use-case", "summarization", "--case", "nope"], { cwd });
+		expect(unknownCase.code).not.toBe(0);
+		expect(unknownCase.stderr).toContain("no case nope");
+		const noStore = await runCli(["leaderboard", "--use-case", "extraction"], { cwd: tempDir() });
+		expect(noStore.code).toBe(2);
+		expect(noStore.stderr).toContain("there is no store at");
 
 		const second = await runCli(["demo"], { cwd });
 		expect(second.code).toBe(0);

@@ -2,8 +2,12 @@ import { Command } from "commander";
 import { registerCalibrateCommand } from "./commands/calibrate.js";
 import { registerDemoCommand } from "./commands/demo.js";
 import { registerInitCommand } from "./commands/init.js";
+import { registerInspectCommand } from "./commands/inspect.js";
+import { registerLeaderboardCommand } from "./commands/leaderboard.js";
 import { registerListCommand } from "./commands/list.js";
+import { registerMatrixCommand } from "./commands/matrix.js";
 import { registerRateCommand } from "./commands/rate.js";
+import { registerRosterCommand } from "./commands/roster.js";
 import { registerRunCommand } from "./commands/run.js";
 import { registerSchemaCommand } from "./commands/schema.js";
 import { registerScriptedServerCommand } from "./commands/scripted-server.js";
@@ -30,6 +34,10 @@ export function createProgram(io: CliIo): Command {
 		registerValidateCommand,
 		registerListCommand,
 		registerRunCommand,
+		registerLeaderboardCommand,
+		registerMatrixCommand,
+		registerInspectCommand,
+		registerRosterCommand,
 		registerRateCommand,
 		registerCalibrateCommand,
 		registerSchemaCommand,

@@ -47,4 +47,5 @@ export { DEFAULT_PAGE, MAX_PAGE } from "./page-cursor.js";
 export { mean, percentile } from "./percentile.js";
 export { type RosterEntry, type RosterInput, roster } from "./roster.js";
 export { type SpecView, specView } from "./spec-view.js";
+export type { Interval } from "./statistics/index.js";
 export { type UseCaseSummary, useCaseSummaries } from "./use-case-summaries.js";

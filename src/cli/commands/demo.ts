@@ -45,7 +45,20 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 				}
 				printLine(io);
 				printLine(io, "Next (from a checkout, `touchstone` is `node bin/touchstone.js`):");
-				printLine(io, `  touchstone list --dir ${definitionsDir}   the models and the unlock board of idea use cases`);
+				printLine(
+					io,
+					`  touchstone roster --dir ${definitionsDir}   every use case, ideas included (the unlock board)`,
+				);
+				printLine(io, "  touchstone leaderboard --use-case classification   a leaderboard and its decision again");
+				printLine(io, "  touchstone matrix --use-case extraction   case × model grid with pass marks");
+				printLine(
+					io,
+					"  touchstone inspect --use-case summarization --case <id>   one case side by side, with juror votes",
+				);
+				printLine(
+					io,
+					`  touchstone serve --dir ${definitionsDir}   the same over HTTP: http://127.0.0.1:33800/api/v1/benchmarks`,
+				);
 				printLine(
 					io,
 					`  touchstone run --dir ${definitionsDir} --use-case ${useCases[0]?.id ?? "ID"} --dry-run   a plan: every cell is current now`,

@@ -1,0 +1,81 @@
+import type { Command } from "commander";
+import { type InspectedSample, type Inspection, inspectCase } from "../../views/index.js";
+import { formatCost, formatMs, formatScore } from "../format.js";
+import { type CliIo, printJson, printLine } from "../io.js";
+import { withReadStore } from "../read-store.js";
+
+/** Characters of an output shown per sample; --json shows all of it. */
+const OUTPUT_PREVIEW = 600;
+
+/** `touchstone inspect`: one case side by side across models (outputs, metrics, votes, ratings). */
+export function registerInspectCommand(program: Command, io: CliIo): void {
+	program
+		.command("inspect")
+		.description("show one case across models: outputs, every metric, each juror's vote, owner ratings")
+		.requiredOption("--use-case <id>", "the use case")
+		.requiredOption("--case <id>", "the case")
+		.option("--benchmark-version <version>", "pin a frozen spec instead of the current one")
+		.option("--json", "print everything as JSON (the API's shape), traces and diffs included")
+		.action((options: { useCase: string; case: string; benchmarkVersion?: string; json?: boolean }) => {
+			const inspection = withReadStore(io, options.useCase, (store) =>
+				inspectCase(store, options.useCase, options.case, { benchmarkVersion: options.benchmarkVersion }),
+			);
+			if (options.json) printJson(io, inspection);
+			else printInspection(io, inspection);
+		});
+}
+
+function printInspection(io: CliIo, inspection: Inspection): void {
+	const { case: item } = inspection;
+	printLine(
+		io,
+		`${inspection.use_case_id} (${inspection.benchmark_version}) case ${item.id} (${item.kind}, threshold ${item.threshold}), headline: ${inspection.headline_metric}`,
+	);
+	if (inspection.input !== null) printLine(io, `input: ${JSON.stringify(inspection.input)}`);
+	if (inspection.models.length === 0) printLine(io, "no current runs of this case yet");
+	for (const model of inspection.models) {
+		printLine(io);
+		const mark = model.passed === null ? "" : model.passed ? " ✓" : " ✗";
+		printLine(io, `== ${model.model_id} (${model.harness}): ${formatScore(model.headline)}${mark}`);
+		for (const sample of model.samples) printSample(io, sample);
+	}
+	if (inspection.stale_rows > 0) printLine(io, `\n${inspection.stale_rows} stale rows of older definitions left out`);
+	for (const error of inspection.artifact_errors) printLine(io, `artifact error: ${error}`);
+}
+
+function printSample(io: CliIo, sample: InspectedSample): void {
+	const telemetry = sample.telemetry;
+	printLine(
+		io,
+		`-- sample ${sample.sample_index} (run ${sample.run_id}): ${sample.status}, ${formatMs(telemetry.latency_ms)}, ${formatCost(telemetry.cost_usd)}`,
+	);
+	if (sample.error !== null) printLine(io, `   error: ${sample.error}`);
+	if (sample.grader_error !== null) printLine(io, `   grader error: ${sample.grader_error}`);
+	if (sample.output !== null) {
+		const output = sample.output.length > OUTPUT_PREVIEW ? `${sample.output.slice(0, OUTPUT_PREVIEW)}…` : sample.output;
+		printLine(io, `   output: ${output.replaceAll("\n", "\n           ")}`);
+	}
+	if (sample.trace.length > 0) printLine(io, `   trace: ${sample.trace.length} steps (--json shows them)`);
+	if (sample.diff !== null) printLine(io, `   diff: ${sample.diff.split("\n").length} lines (--json shows it)`);
+	// Jurors vote once on every field; each metric's score points at the same votes.
+	const shownVotes = new Set<string>();
+	for (const score of sample.scores) {
+		const gate = score.critical_failure ? " critical failure" : "";
+		const confidence = score.confidence === null ? "" : `, confidence ${formatScore(score.confidence)}`;
+		printLine(io, `   ${score.metric}: ${score.value_label ?? formatScore(score.value)}${confidence}${gate}`);
+		if (score.reasoning !== null) printLine(io, `     reasoning: ${score.reasoning}`);
+		const votes = JSON.stringify(score.jury_votes);
+		if (score.jury_votes !== null && shownVotes.has(votes)) continue;
+		shownVotes.add(votes);
+		for (const vote of score.jury_votes ?? [])
+			printLine(
+				io,
+				`     juror ${vote.juror}: ${vote.error === null ? JSON.stringify(vote.fields) : `failed (${vote.error})`}${vote.rationale === null ? "" : ` - ${vote.rationale}`}`,
+			);
+	}
+	if (sample.owner_rating !== null)
+		printLine(
+			io,
+			`   owner rating: ${sample.owner_rating.rating}${sample.owner_rating.label === null ? "" : ` (${sample.owner_rating.label})`}${sample.owner_rating.note === null ? "" : ` - ${sample.owner_rating.note}`}`,
+		);
+}
