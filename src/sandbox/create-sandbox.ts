@@ -1,0 +1,98 @@
+import type { Sandbox, SandboxBackend, SandboxLimits, SandboxProvenance } from "../contract/index.js";
+import { SandboxUnavailableError } from "../contract/index.js";
+import { defaultReadOnlyPaths } from "./bubblewrap-args.js";
+import { createBubblewrapRunner } from "./bubblewrap-runner.js";
+import type { CommandRunner } from "./command-runner.js";
+import { detectSandboxBackend, sandboxOwner } from "./detect-backend.js";
+import { DEFAULT_SANDBOX_LIMITS, DEFAULT_TIMEOUT_MS, mergeLimits } from "./limits.js";
+import { createProcessRunner } from "./process-runner.js";
+import { createWorkspace } from "./workspace.js";
+import { createWorkspaceSandbox } from "./workspace-sandbox.js";
+
+/** Options of {@link createSandbox}. */
+export interface CreateSandboxOptions {
+	/** Folder copied into the fresh workdir; omit for an empty workdir. Must not change while the sandbox lives. */
+	readonly fixture?: string;
+	/** `bubblewrap`, `process`, or `auto` (default): bubblewrap, else an error saying how to get it. */
+	readonly backend?: SandboxBackend | "auto";
+	/**
+	 * Accept the process backend, which isolates nothing: required for `backend: 'process'`, and
+	 * lets `auto` fall back to it where bubblewrap cannot run.
+	 */
+	readonly allowUnisolated?: boolean;
+	/** Default limits of every command, laid over {@link DEFAULT_SANDBOX_LIMITS}. */
+	readonly limits?: Partial<SandboxLimits>;
+	/** Default wall-clock limit of every command (default 120 s). */
+	readonly timeoutMs?: number;
+	/** Cap of `diff()`'s text (default 256 KiB). */
+	readonly diffCapBytes?: number;
+	/** Extra host paths commands may read (bubblewrap), e.g. a toolchain outside /usr. */
+	readonly readOnlyPaths?: readonly string[];
+	/** Where workspaces are made (default the system's temporary folder). */
+	readonly tempRoot?: string;
+}
+
+/**
+ * Makes a sandbox over a fresh copy of `fixture`. Bubblewrap unless the process backend is asked
+ * for and accepted; throws SandboxUnavailableError, saying how to fix it, when neither may run.
+ */
+export async function createSandbox(options: CreateSandboxOptions = {}): Promise<Sandbox> {
+	const limits = mergeLimits(DEFAULT_SANDBOX_LIMITS, options.limits);
+	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+	const chosen = await chooseBackend(options);
+	const workspace = await createWorkspace({
+		...(options.fixture === undefined ? {} : { fixture: options.fixture }),
+		...(options.tempRoot === undefined ? {} : { tempRoot: options.tempRoot }),
+		owner: chosen.backend === "bubblewrap" ? sandboxOwner() : null,
+	});
+	let runner: CommandRunner;
+	let provenance: SandboxProvenance;
+	if (chosen.backend === "bubblewrap") {
+		const readOnlyPaths = [...defaultReadOnlyPaths(), ...(options.readOnlyPaths ?? [])];
+		runner = createBubblewrapRunner(workspace, { bwrap: chosen.bwrap, readOnlyPaths });
+		provenance = {
+			backend: "bubblewrap",
+			isolated: true,
+			backend_version: chosen.version,
+			network: false,
+			limits,
+			timeout_ms: timeoutMs,
+		};
+	} else {
+		runner = createProcessRunner(workspace);
+		provenance = {
+			backend: "process",
+			isolated: false,
+			backend_version: null,
+			network: true,
+			limits: { ...limits, processes: null },
+			timeout_ms: timeoutMs,
+		};
+	}
+	return createWorkspaceSandbox({
+		workspace,
+		runner,
+		provenance,
+		...(options.diffCapBytes === undefined ? {} : { diffCapBytes: options.diffCapBytes }),
+	});
+}
+
+type ChosenBackend =
+	| { readonly backend: "bubblewrap"; readonly bwrap: string; readonly version: string }
+	| { readonly backend: "process" };
+
+async function chooseBackend(options: CreateSandboxOptions): Promise<ChosenBackend> {
+	const wanted = options.backend ?? "auto";
+	const unisolated = options.allowUnisolated === true;
+	if (wanted === "process") {
+		if (unisolated) return { backend: "process" };
+		throw new SandboxUnavailableError(
+			"the process backend runs commands without isolation (network, files, processes), so it is refused by default",
+			"pass allowUnisolated: true to accept that, or use the bubblewrap backend",
+		);
+	}
+	const detection = await detectSandboxBackend();
+	if (detection.backend === "bubblewrap") return detection;
+	if (wanted === "auto" && unisolated) return { backend: "process" };
+	throw new SandboxUnavailableError(`cannot run commands in a sandbox: ${detection.problem}`, detection.fix);
+}

@@ -1,0 +1,19 @@
+/**
+ * The sandbox layer: workspaces (a fresh copy of a fixture per cell, diffed against it) and
+ * isolated command execution (bubblewrap; a plain-process fallback that says it is unisolated).
+ * Imports only the contract.
+ */
+export { SANDBOX_WORKDIR } from "./bubblewrap-args.js";
+export { type CreateSandboxOptions, createSandbox } from "./create-sandbox.js";
+export { detectSandboxBackend, type SandboxBackendDetection } from "./detect-backend.js";
+export { DEFAULT_SANDBOX_LIMITS, DEFAULT_TIMEOUT_MS } from "./limits.js";
+export { type FixtureDigest, fixtureDigest, fixtureHash } from "./snapshot/fixture-hash.js";
+export { globToRegExp } from "./snapshot/glob-pattern.js";
+export {
+	type MaterializedFixture,
+	type MaterializeOptions,
+	materializeFixture,
+} from "./snapshot/materialize-fixture.js";
+export { SnapshotError } from "./snapshot/snapshot-error.js";
+export { treeDiff } from "./snapshot/tree-diff.js";
+export { DEFAULT_DIFF_CAP_BYTES } from "./workspace-diff.js";

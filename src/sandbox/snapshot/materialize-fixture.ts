@@ -1,0 +1,160 @@
+import { readFileSync } from "node:fs";
+import { lstat, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { BadInputError, FIXTURE_DIR, TASK_FILE, type Task, type TaskSnapshot } from "../../contract/index.js";
+import { type Problem, parseYamlDocument, unplacedDocument, type YamlDocument } from "../../input/index.js";
+import { checkExtraction, type Extraction, extractInto } from "./extract-commit.js";
+import { fixtureDigest } from "./fixture-hash.js";
+import { escapingLinks, pathInside } from "./fixture-paths.js";
+import { removeExcluded } from "./remove-excluded.js";
+import { resolveRepository } from "./resolve-repository.js";
+import { treeDiff } from "./tree-diff.js";
+import { applyPatches, writeSeededFiles } from "./write-files.js";
+
+/** What {@link materializeFixture} reads from. */
+export interface MaterializeOptions {
+	/** The git repository the task's commits belong to; null when none is given (a seeded-only task needs none). */
+	readonly repo: string | null;
+}
+
+/** A fixture as materialized. */
+export interface MaterializedFixture {
+	/** The task's id. */
+	readonly task_id: string;
+	/** The fixture folder, `<task dir>/fixture`. */
+	readonly dir: string;
+	/** Its content hash (see fixtureHash); part of the task's cell key. */
+	readonly hash: string;
+	/** How many files it holds. */
+	readonly files: number;
+}
+
+/**
+ * Builds `<taskDir>/fixture/` from the task's snapshot, in the order the contract gives (commit
+ * paths, overlays, excludes, seeded files, patches, review diff), with no git history. The tree is
+ * built in a staging folder beside it and moved into place only when complete, so a failure leaves
+ * the previous fixture as it was; the same task and repository always give the same content.
+ * Problems of the task (a commit or path the repository lacks, a patch whose find text does not
+ * occur exactly once, a path leaving the fixture) throw one BadInputError listing them all.
+ */
+export async function materializeFixture(
+	taskDir: string,
+	task: Task,
+	options: MaterializeOptions,
+): Promise<MaterializedFixture> {
+	const source = join(taskDir, TASK_FILE);
+	const fail = (problems: readonly Problem[]) => {
+		const document = locate(source);
+		return new BadInputError(
+			`Cannot materialize the fixture of task ${task.id}: ${problems.length} problem${problems.length === 1 ? "" : "s"}`,
+			problems.map((problem) => document.issue(problem)),
+		);
+	};
+	const snapshot = task.snapshot;
+	const extractions = extractionsOf(snapshot);
+	const review = snapshot.review_diff;
+	const repo = extractions.length > 0 || review !== null ? await resolveRepository(options.repo, task.id) : null;
+
+	const problems: Problem[] = [];
+	for (const extraction of extractions)
+		if (repo !== null) problems.push(...(await checkExtraction(repo, extraction)).problems);
+	const base: Extraction | null =
+		review === null
+			? null
+			: {
+					commit: review.base,
+					paths: snapshot.paths,
+					strip: snapshot.strip,
+					commitAt: ["snapshot", "review_diff", "base"],
+					pathsAt: ["snapshot", "paths"],
+				};
+	// The base of a review may predate some of the snapshot's paths (a feature adding a folder): those are simply new.
+	const baseCheck = base !== null && repo !== null ? await checkExtraction(repo, base) : null;
+	problems.push(...(baseCheck?.problems ?? []).filter((problem) => problem.path.at(-1) === "base"));
+	if (problems.length > 0) throw fail(problems);
+
+	const work = await mkdtemp(join(taskDir, ".fixture-"));
+	try {
+		const tree = join(work, "tree");
+		await mkdir(tree);
+		for (const extraction of extractions)
+			if (repo !== null) await extractInto(repo, extraction, extraction.paths, tree);
+		await removeExcluded(tree, snapshot.excludes);
+		problems.push(...(await writeSeededFiles(tree, snapshot.files)));
+		problems.push(...(await applyPatches(tree, snapshot.patches)));
+		if (review !== null && base !== null && repo !== null && problems.length === 0) {
+			const before = join(work, "base");
+			await mkdir(before);
+			await extractInto(repo, base, baseCheck?.present ?? [], before);
+			await removeExcluded(before, snapshot.excludes);
+			const diff = await treeDiff(before, tree, work);
+			const target = await pathInside(tree, review.path);
+			if (target.path === null)
+				problems.push({
+					path: ["snapshot", "review_diff", "path"],
+					message: `the review diff path ${JSON.stringify(review.path)} ${target.problem}`,
+					fix: "write a `/`-separated path relative to fixture/, e.g. REVIEW.diff",
+				});
+			else await writeFile(target.path, diff);
+		}
+		for (const link of await escapingLinks(tree))
+			problems.push({
+				path: ["snapshot"],
+				message: `the fixture would hold a symbolic link leading out of it: ${link}`,
+				fix: "remove it with `excludes:`, or extract the folder it points to instead",
+			});
+		if (problems.length > 0) throw fail(problems);
+		const digest = await fixtureDigest(tree);
+		const fixture = join(taskDir, FIXTURE_DIR);
+		await swapInto(tree, fixture, join(work, "previous"));
+		return { task_id: task.id, dir: fixture, hash: digest.hash, files: digest.files };
+	} finally {
+		await rm(work, { recursive: true, force: true });
+	}
+}
+
+/** The commit extractions of a snapshot, in the order they are laid down: its commit, then each overlay. */
+function extractionsOf(snapshot: TaskSnapshot): Extraction[] {
+	const extractions: Extraction[] = [];
+	if (snapshot.commit !== null)
+		extractions.push({
+			commit: snapshot.commit,
+			paths: snapshot.paths,
+			strip: snapshot.strip,
+			commitAt: ["snapshot", "commit"],
+			pathsAt: ["snapshot", "paths"],
+		});
+	snapshot.overlays.forEach((overlay, index) => {
+		extractions.push({
+			commit: overlay.commit,
+			paths: overlay.paths,
+			strip: snapshot.strip,
+			commitAt: ["snapshot", "overlays", index, "commit"],
+			pathsAt: ["snapshot", "overlays", index, "paths"],
+		});
+	});
+	return extractions;
+}
+
+/** Moves the finished tree to `fixture`, putting any previous fixture aside (and back, if the move fails). */
+async function swapInto(tree: string, fixture: string, previous: string): Promise<void> {
+	const existing = await lstat(fixture).catch(() => null);
+	if (existing !== null) await rename(fixture, previous);
+	try {
+		await rename(tree, fixture);
+	} catch (error) {
+		if (existing !== null) await rename(previous, fixture).catch(() => {});
+		throw error;
+	}
+}
+
+/** task.yaml parsed for positions, so problems name their line; unplaced when it cannot be read. */
+function locate(source: string): YamlDocument {
+	try {
+		const document = parseYamlDocument(source, readFileSync(source, "utf8"), { syntaxFixes: { otherwise: "" } });
+		if (document.syntaxIssues.length === 0) return document;
+	} catch {
+		// Fall through: a task built in memory has no file to point into.
+	}
+	return unplacedDocument(source, null);
+}
