@@ -39,12 +39,13 @@ export function panelFor(definitions: Definitions, useCase: UseCaseDefinition): 
 
 /**
  * The models a new run of a use case drives: the fleet as written (else every model, in registry
- * order), keeping only active ones, since retired models join no new run.
+ * order), keeping only active ones, since retired models join no new run. Built-in reference
+ * policies join the default fleet of task use cases only: they have no answer to anything else.
  */
 export function fleetFor(definitions: Definitions, useCase: UseCaseDefinition): ModelEntry[] {
 	const candidates =
 		useCase.fleet === null
-			? definitions.models
+			? definitions.models.filter((model) => model.provider !== "builtin" || useCase.tasks !== null)
 			: useCase.fleet.flatMap((id) => definitions.models.filter((model) => model.id === id));
 	return candidates.filter((model) => model.status === "active");
 }

@@ -22,9 +22,20 @@ export {
 	majorityQuorum,
 } from "./judge-panel-schema.js";
 export { DEFINITION_FILES, loadDefinitions } from "./load-definitions.js";
+export { type LoadTaskPackOptions, loadTaskPack, type TaskPack } from "./load-task-pack.js";
 export { matchFiles } from "./match-files.js";
 export { modelSchema, modelsFileSchema, PROVIDER_DEFAULTS, PROVIDERS, type Provider } from "./model-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
+export { isInside, normalizeRelativePath, relativePathProblem } from "./task-paths.js";
+export { DEFAULT_TASK_BUDGETS, TASK_ID_PATTERN, taskSchema } from "./task-schema.js";
+export { commitHashSchema, snapshotSchema } from "./task-snapshot-schema.js";
+export {
+	DEFAULT_CHECKS_TIMEOUT_S,
+	DEFAULT_RESET_GLOBS,
+	DEFAULT_TESTS_TIMEOUT_S,
+	hiddenFileSchema,
+	verifierSchema,
+} from "./task-verifier-schema.js";
 export {
 	DEFAULT_BAND,
 	DEFAULT_HARNESS,

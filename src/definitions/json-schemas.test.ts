@@ -26,6 +26,7 @@ describe("definitionSchemas", () => {
 		expect(Object.keys(schemas).sort()).toEqual([
 			"judge_panels.schema.json",
 			"models.schema.json",
+			"task.schema.json",
 			"use_cases.schema.json",
 		]);
 		for (const schema of Object.values(schemas)) {
@@ -49,6 +50,10 @@ describe("definitionSchemas", () => {
 		expect(useCase.properties?.deployed?.properties?.harness?.default).toBe("single-shot");
 		const panel = entrySchema(schemas["judge_panels.schema.json"] ?? {}, "panels");
 		expect(panel.properties?.version?.description).toContain("jury@v1");
+		const task = schemas["task.schema.json"] as JsonSchema;
+		expect(task.additionalProperties).toBe(false);
+		expect(task.required).toEqual(["id", "mode", "tier", "prompt", "snapshot", "verifier"]);
+		expect(task.properties?.snapshot?.properties?.patches?.items?.description).toContain("exactly once");
 	});
 
 	it("matches the copies bundled with the examples", () => {

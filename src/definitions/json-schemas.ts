@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { judgePanelsFileSchema } from "./judge-panel-schema.js";
 import { modelsFileSchema } from "./model-schema.js";
+import { taskSchema } from "./task-schema.js";
 import { useCasesFileSchema } from "./use-case-schema.js";
 
 /** File name of each definition file's JSON Schema, as `touchstone init` writes them under `schemas/`. */
@@ -8,13 +9,14 @@ export const SCHEMA_FILES = {
 	models: "models.schema.json",
 	judgePanels: "judge_panels.schema.json",
 	useCases: "use_cases.schema.json",
+	task: "task.schema.json",
 } as const;
 
 /**
- * JSON Schemas (draft-07, the dialect editors support best) of the three definition files,
- * generated from the same zod schemas the loader uses, input side (defaults optional), with every
- * field's description as help text. Rules that span fields (provider-specific keys, cross
- * references) are enforced by the loader only.
+ * JSON Schemas (draft-07, the dialect editors support best) of the three definition files and of
+ * a task pack's task.yaml, generated from the same zod schemas the loaders use, input side
+ * (defaults optional), with every field's description as help text. Rules that span fields
+ * (provider-specific keys, cross references, hidden files) are enforced by the loaders only.
  */
 export function definitionSchemas(): Record<string, Record<string, unknown>> {
 	const generate = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", target: "draft-7" });
@@ -22,5 +24,6 @@ export function definitionSchemas(): Record<string, Record<string, unknown>> {
 		[SCHEMA_FILES.models]: generate(modelsFileSchema),
 		[SCHEMA_FILES.judgePanels]: generate(judgePanelsFileSchema),
 		[SCHEMA_FILES.useCases]: generate(useCasesFileSchema),
+		[SCHEMA_FILES.task]: generate(taskSchema),
 	};
 }

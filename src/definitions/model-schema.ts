@@ -10,7 +10,9 @@ import {
 import { envNameSchema, urlProblem } from "./env-references.js";
 
 /** The provider kinds a model entry may name. */
-export const PROVIDERS = ["openai-compatible", "openrouter", "anthropic", "command"] as const;
+export const PROVIDERS = ["openai-compatible", "openrouter", "anthropic", "command", "builtin"] as const;
+/** The reference policies a `builtin` model runs on task use cases (no model is called). */
+export const BUILTIN_POLICIES = ["baseline", "gold"] as const;
 /** One of {@link PROVIDERS}. */
 export type Provider = (typeof PROVIDERS)[number];
 
@@ -20,6 +22,7 @@ export const PROVIDER_DEFAULTS: Readonly<Record<Provider, { base_url: string | n
 	openrouter: { base_url: "https://openrouter.ai/api/v1", api_key_env: "OPENROUTER_API_KEY" },
 	anthropic: { base_url: "https://api.anthropic.com", api_key_env: "ANTHROPIC_API_KEY" },
 	command: { base_url: null, api_key_env: null },
+	builtin: { base_url: null, api_key_env: null },
 };
 
 const MODEL_ID = /^[A-Za-z0-9._:/@-]+$/;
@@ -171,6 +174,19 @@ function checkProviderFields(value: unknown, context: z.core.$RefinementCtx): vo
 	if (provider === "command") {
 		require("command", "add `command: [program, arg, ...]`");
 		refuse("base_url", "it runs a program, it does not call a URL");
+	} else if (provider === "builtin") {
+		refuse("base_url", "a built-in policy calls no endpoint");
+		refuse("command", "a built-in policy runs no program");
+		refuse("api_key_env", "a built-in policy needs no key");
+		if (!(BUILTIN_POLICIES as readonly unknown[]).includes(entry.model))
+			context.addIssue({
+				code: "custom",
+				path: ["model"],
+				message: `a \`builtin\` model is one of the reference policies ${BUILTIN_POLICIES.join(", ")}, got ${JSON.stringify(entry.model ?? null)}`,
+				params: {
+					fix: "write `model: baseline` (changes nothing: the floor) or `model: gold` (applies the reference solution: the ceiling)",
+				},
+			});
 	} else {
 		require("model", "add `model:` with the provider's own model id");
 		refuse("command", "only the `command` provider runs a program");

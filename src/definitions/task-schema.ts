@@ -1,0 +1,155 @@
+import { z } from "zod";
+import {
+	type JsonObject,
+	TASK_MODES,
+	TASK_TIERS,
+	type Task,
+	type TaskBudget,
+	type TaskMode,
+} from "../contract/index.js";
+import { relativePath } from "./task-paths.js";
+import { commitHashSchema, snapshotSchema } from "./task-snapshot-schema.js";
+import { hiddenFileSchema, verifierSchema } from "./task-verifier-schema.js";
+
+/** Task ids: letters, digits, `.`, `_` and `-`, starting with a letter or digit; also the folder name. */
+export const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** The budget of each mode when task.yaml leaves a limit out (tokens and cost are then unlimited). */
+export const DEFAULT_TASK_BUDGETS: Readonly<Record<TaskMode, TaskBudget>> = {
+	"single-shot": { turns: 1, tokens: null, timeout_s: 300, cost_usd: null },
+	agentic: { turns: 30, tokens: null, timeout_s: 1800, cost_usd: null },
+};
+
+const text = z.string().min(1);
+
+const budgetSchema = z
+	.strictObject({
+		turns: z.int().min(1).optional().describe("Most model turns; defaults to 1 (single-shot) or 30 (agentic)."),
+		tokens: z
+			.int()
+			.min(1)
+			.nullable()
+			.optional()
+			.describe("Most tokens, input plus output over all turns; omit for no limit."),
+		timeout_s: z
+			.number()
+			.positive()
+			.optional()
+			.describe("Most wall-clock seconds for the attempt; defaults to 300 (single-shot) or 1800 (agentic)."),
+		cost_usd: z.number().positive().nullable().optional().describe("Most USD spent on the model; omit for unlimited."),
+	})
+	.describe("What one attempt may spend; reaching a limit ends it with status `limit`, and it is still verified.");
+
+const referenceSchema = z
+	.strictObject({
+		patch: relativePath("task folder", { file: true })
+			.optional()
+			.describe("A unified diff inside the task folder, applied to a copy of the fixture."),
+		files: z.array(hiddenFileSchema).default([]).describe("Files copied over a copy of the fixture, after `patch`."),
+		response: z.string().optional().describe("The final message the gold policy gives, for verifiers that grade it."),
+	})
+	.superRefine((reference, context) => {
+		if (reference.patch === undefined && reference.files.length === 0 && reference.response === undefined)
+			context.addIssue({
+				code: "custom",
+				message: "the reference solution is empty",
+				params: { fix: "add `patch:` (a diff in the task folder), `files:` or `response:`" },
+			});
+	})
+	.transform((reference) => ({
+		patch: reference.patch ?? null,
+		files: reference.files,
+		response: reference.response ?? null,
+	}))
+	.describe("The known-good solution, used only to validate the task; never shown to a model.");
+
+/** One task.yaml; parses into a {@link Task}. Cross-checks with the file system live in the loader. */
+export const taskSchema = z
+	.strictObject({
+		id: z
+			.string()
+			.regex(TASK_ID_PATTERN, { error: "an id made of letters, digits, ., _ and -" })
+			.describe("Task id; must equal the task's folder name."),
+		version: z
+			.union([text, z.int().min(0).transform(String)])
+			.default("1")
+			.describe('Bump it when the task\'s meaning or grading changes; default "1".'),
+		mode: z.enum(TASK_MODES).describe("`single-shot` (one answer) or `agentic` (file tools over several turns)."),
+		tier: z
+			.enum(TASK_TIERS)
+			.describe("easy or standard (the qualification floor), hard (ceiling), frontier (graded on a scale)."),
+		prompt: text.describe("What the model is asked to do."),
+		target_files: z
+			.array(relativePath("fixture", { file: true }))
+			.default([])
+			.describe("Fixture files the change is expected to touch; omit when the model must find them."),
+		budget: budgetSchema.optional(),
+		tools: z
+			.strictObject({ shell: z.boolean().default(false).describe("Give the model `run_command` in the sandbox.") })
+			.optional()
+			.describe("Tools beyond the file tools; agentic only."),
+		axes: z.array(text).default([]).describe("Free tags, e.g. judgement, security, review."),
+		source_commit: commitHashSchema.optional().describe("Commit of the historical change the task is drawn from."),
+		snapshot: snapshotSchema,
+		verifier: verifierSchema,
+		reference: referenceSchema.optional(),
+		metadata: z.record(z.string(), z.json()).optional().describe("Free-form provenance; never used for grading."),
+	})
+	.superRefine(checkMode)
+	.transform(
+		(task): Task => ({
+			id: task.id,
+			version: task.version,
+			mode: task.mode,
+			tier: task.tier,
+			prompt: task.prompt,
+			target_files: task.target_files,
+			budget: resolveBudget(task.mode, task.budget),
+			tools: { shell: task.tools?.shell ?? false },
+			axes: task.axes,
+			source_commit: task.source_commit ?? null,
+			snapshot: task.snapshot,
+			verifier: task.verifier,
+			reference: task.reference ?? null,
+			metadata: (task.metadata ?? {}) as JsonObject,
+		}),
+	)
+	.meta({
+		title: "touchstone task.yaml",
+		description:
+			"One task of a task pack: a repository snapshot the model works in, a prompt, a budget and a hidden verifier.",
+	});
+
+type RawBudget = z.output<typeof budgetSchema>;
+
+function resolveBudget(mode: TaskMode, budget: RawBudget | undefined): TaskBudget {
+	const defaults = DEFAULT_TASK_BUDGETS[mode];
+	return {
+		turns: budget?.turns ?? defaults.turns,
+		tokens: budget?.tokens ?? defaults.tokens,
+		timeout_s: budget?.timeout_s ?? defaults.timeout_s,
+		cost_usd: budget?.cost_usd ?? defaults.cost_usd,
+	};
+}
+
+/** A single-shot task answers in one turn, without tools. */
+function checkMode(
+	task: { mode: TaskMode; budget?: RawBudget | undefined; tools?: { shell: boolean } | undefined },
+	context: z.core.$RefinementCtx,
+): void {
+	if (task.mode !== "single-shot") return;
+	if (task.budget?.turns !== undefined && task.budget.turns !== 1)
+		context.addIssue({
+			code: "custom",
+			path: ["budget", "turns"],
+			message: `a single-shot task has exactly 1 turn, found ${task.budget.turns}`,
+			params: { fix: "remove `turns`, or set `mode: agentic`" },
+		});
+	if (task.tools?.shell === true)
+		context.addIssue({
+			code: "custom",
+			path: ["tools", "shell"],
+			message: "a single-shot task has no tools",
+			params: { fix: "remove `tools`, or set `mode: agentic`" },
+		});
+}
