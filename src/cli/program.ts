@@ -11,7 +11,9 @@ import { registerRosterCommand } from "./commands/roster.js";
 import { registerRunCommand } from "./commands/run.js";
 import { registerSchemaCommand } from "./commands/schema.js";
 import { registerScriptedServerCommand } from "./commands/scripted-server.js";
+import { registerSnapshotCommand } from "./commands/snapshot.js";
 import { registerValidateCommand } from "./commands/validate.js";
+import { registerValidateTasksCommand } from "./commands/validate-tasks.js";
 import type { CliIo } from "./io.js";
 import { VERSION } from "./package-info.js";
 
@@ -32,6 +34,7 @@ export function createProgram(io: CliIo): Command {
 		registerDemoCommand,
 		registerInitCommand,
 		registerValidateCommand,
+		registerValidateTasksCommand,
 		registerListCommand,
 		registerRunCommand,
 		registerLeaderboardCommand,
@@ -42,6 +45,7 @@ export function createProgram(io: CliIo): Command {
 		registerCalibrateCommand,
 		registerSchemaCommand,
 		registerScriptedServerCommand,
+		registerSnapshotCommand,
 	]) {
 		register(program, io);
 	}

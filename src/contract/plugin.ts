@@ -4,6 +4,7 @@ import type { JsonObject } from "./json.js";
 import type { ModelEntry } from "./model.js";
 import type { Provider } from "./provider.js";
 import type { Runner } from "./runner.js";
+import type { TaskPackAccess } from "./task-pack-access.js";
 
 /** What a plugin is told about the use case it serves, resolved by the host from use_cases.yaml. */
 export interface PluginContext {
@@ -19,6 +20,8 @@ export interface PluginContext {
 	readonly grading: JsonObject;
 	/** The use case's pinned judge panel, ready to call; null when the registry gives it no juror. */
 	readonly jury: JuryPanel | null;
+	/** For a use case with `tasks:`, the host's access to its task pack; null otherwise. */
+	readonly tasks: TaskPackAccess | null;
 }
 
 /** One juror of a pinned panel: its registry entry and a provider (retries and limits included). */

@@ -49,3 +49,18 @@ export { readNumber } from "./read-number.js";
 export { compileRegex, createRegexGrader, type RegexOptions } from "./regex.js";
 export { JSON_SOURCES, type JsonSource, type SalvagedJson, salvageJson } from "./salvage-json.js";
 export { GRADER_VERSION, unscorableReason } from "./text-grader.js";
+export {
+	CHECKS_METRIC,
+	CHECKS_VERIFIER_VERSION,
+	type ChecksVerifierOptions,
+	createChecksVerifier,
+	createTestsVerifier,
+	PASSED_METRIC,
+	parseTestReport,
+	TESTS_METRIC,
+	TESTS_VERIFIER_VERSION,
+	type TestsVerifierOptions,
+	VERIFIER_HARNESS_CODE,
+	VerifierHarnessError,
+	type VerifierSandboxOptions,
+} from "./verifiers/index.js";

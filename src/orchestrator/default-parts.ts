@@ -3,6 +3,7 @@ import { findPlugin } from "../plugins/index.js";
 import { createModelProvider, createProviderLimiter, type Environment } from "../providers/index.js";
 import { createSingleShotRunner } from "../runners/index.js";
 import type { RunParts } from "./prepare-use-case.js";
+import { createTaskRunner, sandboxChoice } from "./task-runner.js";
 
 /**
  * The built-in parts: the built-in plugins, and the single-shot runner over real providers that
@@ -21,12 +22,18 @@ export function defaultRunParts(env: Environment): RunParts {
 		}
 		return provider;
 	};
+	const sandbox = sandboxChoice(env.TOUCHSTONE_SANDBOX);
 	return {
 		findPlugin,
 		providerFor,
+		sandbox,
 		createRunner: (fleet) => {
 			for (const entry of fleet) providerFor(entry);
 			return createSingleShotRunner({ providerFor });
+		},
+		createTaskRunner: (resolve, fleet) => {
+			for (const entry of fleet) if (entry.provider !== "builtin") providerFor(entry);
+			return createTaskRunner({ resolve, providerFor, sandbox });
 		},
 	};
 }

@@ -10,3 +10,10 @@ export { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-u
 export { type RunHooks, type RunPlan, type RunRequest, type RunSummary, runUseCase } from "./run-use-case.js";
 export { type BuiltSpec, buildSpec } from "./spec-builder.js";
 export { StopControl } from "./stop-control.js";
+export { sandboxChoice } from "./task-runner.js";
+export {
+	type PolicyOutcome,
+	type TaskValidation,
+	type ValidateTasksRequest,
+	validateTasks,
+} from "./validate-tasks.js";

@@ -5,10 +5,12 @@ import {
 	type Grader,
 	type JsonObject,
 	type JuryPanel,
+	type LoadedTask,
 	type ModelEntry,
 	type PluginContext,
 	type Provider,
 	type Runner,
+	type TaskPackAccess,
 	type UseCasePlugin,
 } from "../contract/index.js";
 import {
@@ -22,6 +24,7 @@ import {
 } from "../definitions/index.js";
 import { validateCases } from "./case-validation.js";
 import { type BuiltSpec, buildSpec } from "./spec-builder.js";
+import { createTaskPackAccess } from "./task-pack.js";
 
 /** The parts a run is assembled from; tests swap them, the CLI uses the built-ins. */
 export interface RunParts {
@@ -31,6 +34,10 @@ export interface RunParts {
 	createRunner(fleet: readonly ModelEntry[]): Runner;
 	/** The provider of a model (jurors call through it); throws BadInputError when it cannot be reached as configured. */
 	providerFor(model: ModelEntry): Provider;
+	/** The runner of a task use case for `fleet`: the agent loop, or the reference policies for `builtin` models. */
+	createTaskRunner(resolve: (testCase: Case) => LoadedTask, fleet: readonly ModelEntry[]): Runner;
+	/** The sandbox every task workspace and verifier uses. */
+	readonly sandbox: TaskPackAccess["sandbox"];
 }
 
 /** A use case resolved against today's definitions, ready to plan. */
@@ -72,6 +79,7 @@ export async function prepareUseCase(
 		);
 
 	const benchmarksDir = resolve(definitions.dir);
+	const fleet = pickFleet(definitions, useCase, options.models);
 	const context: PluginContext = {
 		use_case_id: useCase.id,
 		benchmarks_dir: benchmarksDir,
@@ -82,6 +90,12 @@ export async function prepareUseCase(
 		tasks_dir: useCase.tasks === null ? null : resolve(benchmarksDir, useCase.tasks),
 		grading: useCase.grading ?? {},
 		jury: plugin.usesJury === true ? resolveJury(definitions, useCase, options.parts) : null,
+		tasks:
+			useCase.tasks === null
+				? null
+				: createTaskPackAccess(resolve(benchmarksDir, useCase.tasks), options.parts.sandbox, (resolveTask) =>
+						options.parts.createTaskRunner(resolveTask, fleet),
+					),
 	};
 	const grader = plugin.createGrader(context);
 	const cases = validateCases(
@@ -89,7 +103,6 @@ export async function prepareUseCase(
 		useCase.id,
 		await plugin.createCaseSource(context).loadCases({ signal: options.signal }),
 	);
-	const fleet = pickFleet(definitions, useCase, options.models);
 	const runner = plugin.createRunner?.(context) ?? options.parts.createRunner(fleet);
 	const panel = panelFor(definitions, useCase);
 	const harnessConfig: JsonObject = {};

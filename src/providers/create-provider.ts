@@ -46,6 +46,17 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 	const settings = entrySettings(entry);
 	const timeoutMs = options.timeoutMs ?? settings.timeoutMs;
 	const kind = entry.provider as ProviderKind;
+	if (entry.provider === "builtin")
+		throw new BadInputError(`Model \`${entry.id}\` is a built-in policy, not a model to call.`, [
+			{
+				source: `model ${entry.id}`,
+				line: null,
+				column: null,
+				path: "provider",
+				message: "a `builtin` policy (baseline, gold) only runs task use cases (plugin: tasks)",
+				fix: "leave it out of this use case's fleet (`fleet:` in use_cases.yaml or --models)",
+			},
+		]);
 	if (!PROVIDER_KINDS.includes(kind))
 		throw new BadInputError(`Model \`${entry.id}\` names an unknown provider.`, [
 			{

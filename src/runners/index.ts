@@ -1,6 +1,38 @@
 /** Runners: the harnesses that drive a model through one cell and return an Attempt. */
 
 export {
+	AGENT_RUNNER_ID,
+	AGENT_RUNNER_VERSION,
+	AGENT_TOOL_NAMES,
+	type AgentRunnerOptions,
+	type AgentTask,
+	type AgentToolName,
+	createAgentRunner,
+	DEFAULT_AGENT_SYSTEM_PROMPT,
+	DEFAULT_TOOL_OUTPUT_CHARS,
+	loopOverheadMs,
+	type ResolveTask,
+	type TaskSandboxOptions,
+	TOOL_ERROR_KINDS,
+	type ToolErrorKind,
+	type TurnTiming,
+} from "./agent/index.js";
+export {
+	createExternalRunner,
+	DEFAULT_EXTERNAL_OUTPUT_BYTES,
+	EXTERNAL_RUNNER_PREFIX,
+	type ExternalRunnerOptions,
+} from "./external/index.js";
+export {
+	createPolicyRunner,
+	POLICIES,
+	POLICY_RUNNER_ID,
+	POLICY_RUNNER_VERSION,
+	type Policy,
+	type PolicyRunnerOptions,
+	type PolicyTask,
+} from "./policies/index.js";
+export {
 	createSingleShotRunner,
 	parseSingleShotInput,
 	SINGLE_SHOT_RUNNER_ID,

@@ -58,6 +58,7 @@ export function contextFor(dir: string, id: string, caseFiles?: readonly string[
 		benchmarks_dir: dir,
 		case_files: files,
 		tasks_dir: null,
+		tasks: null,
 		grading: entry?.grading ?? {},
 		jury: null,
 	};

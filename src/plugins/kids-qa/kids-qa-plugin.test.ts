@@ -20,6 +20,7 @@ function contextWith(files: Record<string, string>): PluginContext {
 		benchmarks_dir: dir,
 		case_files: Object.keys(files).map((name) => join(dir, name)),
 		tasks_dir: null,
+		tasks: null,
 		grading: {},
 		jury: null,
 	};

@@ -47,6 +47,7 @@ export function juryBenchmarksWith(
 			.sort()
 			.map((name) => join(dir, "packs", "demo", name)),
 		tasks_dir: null,
+		tasks: null,
 		grading: entry?.grading ?? {},
 		jury,
 	};

@@ -1,0 +1,40 @@
+import type { Case } from "./case.js";
+import type { Runner } from "./runner.js";
+import type { TaskEntry } from "./task.js";
+
+/** A task ready to run: its definition, its materialized fixture and the hashes that key its cells. */
+export interface LoadedTask {
+	/** The task and the folder holding its hidden files. */
+	readonly entry: TaskEntry;
+	/** Absolute path of its materialized `fixture/`. */
+	readonly fixture_dir: string;
+	/** Content hash of the fixture: a changed fixture re-runs the task's cells. */
+	readonly fixture_hash: string;
+	/** Content hash of the verifier's settings and hidden files: a changed gold test re-runs them too. */
+	readonly verifier_hash: string;
+}
+
+/**
+ * What the host (the orchestrator) gives a plugin whose use case names `tasks:`: loading the
+ * pack (definitions and sandbox layers) and making the task runner (runners layer), which a
+ * plugin may not import itself.
+ */
+export interface TaskPackAccess {
+	/** Absolute path of the task pack. */
+	readonly dir: string;
+	/**
+	 * Which sandbox every workspace and verifier of the run uses: `auto` (bubblewrap, refused
+	 * where it cannot run) unless the user chose the unisolated `process` backend explicitly.
+	 */
+	readonly sandbox: { readonly backend: "auto" | "bubblewrap" | "process"; readonly allowUnisolated: boolean };
+	/**
+	 * Every task with its fixture and hashes. A bad task.yaml or a fixture not yet materialized is a
+	 * BadInputError saying which and how to fix it (`touchstone snapshot`).
+	 */
+	load(options: { signal: AbortSignal }): Promise<readonly LoadedTask[]>;
+	/**
+	 * The runner of the pack's tasks: the agent tool loop for models, the built-in reference
+	 * policies for `builtin` models. `resolve` maps a case back to its task.
+	 */
+	createRunner(resolve: (testCase: Case) => LoadedTask): Runner;
+}

@@ -1,0 +1,170 @@
+import { basename } from "node:path";
+import type { ChecksVerifier, Grader, JsonObject, SandboxExecResult } from "../../contract/index.js";
+import { checksExecRequest } from "./checks-command.js";
+import { openGradingSandbox, type VerifierSandboxOptions } from "./grading-sandbox.js";
+import { hiddenFileDigest, readHiddenFile } from "./hidden-files.js";
+import { parseChecksOutput } from "./parse-checks.js";
+import { scoreChecks } from "./score-checks.js";
+import { VerifierHarnessError } from "./verifier-harness-error.js";
+import { assertChecksArgs } from "./verifier-options.js";
+import {
+	notGradedVerdict,
+	outputTail,
+	reaches,
+	sandboxExtras,
+	stderrSummary,
+	type VerifierVerdict,
+	verifierScores,
+} from "./verifier-score.js";
+
+/** Headline metric of the checks verifier: the weighted mean of its checks. */
+export const CHECKS_METRIC = "checks";
+/** Version of the checks verifier; bumping it changes cell keys. */
+export const CHECKS_VERIFIER_VERSION = "1";
+
+/** Options of {@link createChecksVerifier}. */
+export interface ChecksVerifierOptions {
+	/** The task's folder: its fixture/ and the hidden script (`script`). */
+	readonly taskDir: string;
+	/** The task's verifier block. */
+	readonly verifier: ChecksVerifier;
+	/** How the grading sandbox runs; default bubblewrap, refusing to run unisolated. */
+	readonly sandbox?: VerifierSandboxOptions;
+}
+
+/**
+ * The `checks` verifier. In a fresh sandbox copy of the attempt's workdir, the task's hidden
+ * script runs with the workdir as cwd and the model's final message in the file named by
+ * `$RESPONSE_FILE` (outside the workdir, so it is what the model said, never a file it wrote; an
+ * empty file when it said nothing). The script prints `{"checks": {name: bool | 0..1}}`; the
+ * score `checks` is their weighted mean, 0 with `critical_failure` when a critical check fails,
+ * and `passed` is reaching `pass_threshold`. A script that crashes or prints no valid checks
+ * throws a VerifierHarnessError (code `verifier-harness`), never a 0; a timeout is a failure.
+ */
+export function createChecksVerifier(options: ChecksVerifierOptions): Grader {
+	const { taskDir, verifier } = options;
+	const args = verifier.args;
+	assertChecksArgs(args);
+	const grader = { id: "checks", version: CHECKS_VERIFIER_VERSION };
+	return {
+		specificationVersion: "v1",
+		...grader,
+		headline: CHECKS_METRIC,
+		config: {
+			kind: "checks",
+			script: args.script,
+			script_sha256: hiddenFileDigest(taskDir, args.script),
+			interpreter: [...args.interpreter],
+			weights: { ...args.weights },
+			critical: [...args.critical],
+			pass_threshold: args.pass_threshold,
+			env: { ...args.env },
+			timeout_s: args.timeout_s,
+		},
+		async grade({ attempt }, { signal }) {
+			if (attempt.status === "harness_error") return verifierScores(grader, CHECKS_METRIC, notGradedVerdict(attempt));
+			signal.throwIfAborted();
+			const script = (await readHiddenFile(grader.id, taskDir, args.script)).toString("utf8");
+			const { sandbox, source } = await openGradingSandbox({
+				verifier: grader.id,
+				taskDir,
+				attempt,
+				options: options.sandbox ?? {},
+				signal,
+			});
+			try {
+				const request = checksExecRequest({
+					script,
+					scriptName: basename(args.script),
+					interpreter: args.interpreter,
+					response: attempt.final ?? "",
+					env: args.env,
+					timeoutMs: args.timeout_s * 1000,
+				});
+				const exec = await sandbox.exec(request, { signal });
+				const context: JsonObject = {
+					source,
+					exit_code: exec.exit_code,
+					duration_ms: exec.duration_ms,
+					timed_out: exec.timed_out,
+					stdout_tail: outputTail(exec.stdout),
+					stderr_tail: outputTail(exec.stderr),
+					response_chars: (attempt.final ?? "").length,
+					sandbox: sandboxExtras(sandbox),
+				};
+				return verifierScores(grader, CHECKS_METRIC, checksVerdict(exec, context));
+			} finally {
+				await sandbox.dispose();
+			}
+		},
+	};
+
+	function checksVerdict(exec: SandboxExecResult, context: JsonObject): VerifierVerdict {
+		if (exec.timed_out)
+			return {
+				value: 0,
+				passed: false,
+				value_label: "timeout",
+				reasoning: `fail: the checks script timed out after ${args.timeout_s} s`,
+				critical_failure: false,
+				gate_meta: null,
+				extras: context,
+			};
+		if (exec.exit_code !== 0) throw scriptFailed(exec);
+		const parsed = parseChecksOutput(exec.stdout);
+		if (!parsed.ok) throw harness(`${args.script} printed no valid checks: ${parsed.problem}`);
+		const scored = scoreChecks(parsed.checks, args);
+		if (!scored.ok) throw harness(`${args.script}: ${scored.problem}`);
+		const critical = scored.critical_failed.length > 0;
+		const passed = !critical && reaches(scored.value, args.pass_threshold);
+		const failing = Object.entries(parsed.checks)
+			.filter(([, value]) => value !== true && value !== 1)
+			.map(([name, value]) => `${name}=${value}`);
+		return {
+			value: scored.value,
+			passed,
+			value_label: critical ? "critical failure" : round(scored.value).toString(),
+			reasoning: critical
+				? `critical check${scored.critical_failed.length === 1 ? "" : "s"} failed: ${scored.critical_failed.join(", ")}; the score is 0 (weighted mean before the gate ${round(scored.weighted_mean)})`
+				: `weighted mean of ${Object.keys(parsed.checks).length} checks ${round(scored.value)} (pass threshold ${args.pass_threshold})${failing.length === 0 ? ", all passed" : `; not fully passed: ${failing.join(", ")}`}`,
+			critical_failure: critical,
+			gate_meta: critical
+				? { critical_failed: [...scored.critical_failed], weighted_mean: scored.weighted_mean }
+				: null,
+			extras: {
+				...context,
+				checks: { ...parsed.checks },
+				weights: Object.fromEntries(Object.keys(parsed.checks).map((name) => [name, args.weights[name] ?? 1])),
+				weighted_mean: scored.weighted_mean,
+				critical_failed: [...scored.critical_failed],
+			},
+		};
+	}
+
+	function scriptFailed(exec: SandboxExecResult): VerifierHarnessError {
+		const stderr = stderrSummary(exec.stderr);
+		const how = exec.exit_code === null ? `was killed by ${exec.signal}` : `exited ${exec.exit_code}`;
+		if (exec.exit_code === 126 || exec.exit_code === 127)
+			return harness(
+				`the checks script could not start (${how}): ${stderr}`,
+				args.interpreter.length === 0
+					? "give the task an `interpreter`, or a shebang line and the executable bit to the script"
+					: `install \`${args.interpreter[0]}\` where the sandbox can run it, or correct the task's interpreter`,
+			);
+		return harness(
+			`the checks script ${args.script} ${how} instead of printing its checks; stderr: ${stderr || "(empty)"}`,
+			"make the script catch its own errors and print every check (false for what it could not verify), then exit 0",
+		);
+	}
+
+	function harness(
+		message: string,
+		fix = 'make the script print one line {"checks": {"name": true | false | 0..1}} and exit 0',
+	) {
+		return new VerifierHarnessError(grader.id, message, fix);
+	}
+}
+
+function round(value: number): number {
+	return Math.round(value * 1e4) / 1e4;
+}

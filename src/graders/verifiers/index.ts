@@ -1,0 +1,35 @@
+/**
+ * Task verifiers: graders that judge what a model left in a workspace, after it is done, in a
+ * fresh sandbox copy with hidden files it never saw. `tests` runs gold tests (fail-to-pass, or
+ * multi-site); `checks` runs a hidden script that also reads the final message. A verifier that
+ * cannot reach a verdict throws VerifierHarnessError (code `verifier-harness`), which the host
+ * records as a grader error, never as a score.
+ */
+
+export {
+	CHECKS_METRIC,
+	CHECKS_VERIFIER_VERSION,
+	type ChecksVerifierOptions,
+	createChecksVerifier,
+} from "./checks-verifier.js";
+export {
+	GRADING_SOURCES,
+	type GradingSandbox,
+	type GradingSandboxRequest,
+	type GradingSource,
+	openGradingSandbox,
+	type VerifierSandboxOptions,
+} from "./grading-sandbox.js";
+export { type CheckValue, type ParsedChecks, parseChecksOutput } from "./parse-checks.js";
+export { normalizeRequiredName, parseTestReport, REPORT_FLAGS } from "./report/parse-report.js";
+export { type RequiredOutcome, type RequiredTestResult, requiredTestResults } from "./report/required-tests.js";
+export { type ParsedReport, TEST_OUTCOMES, type TestOutcome, type TestResult } from "./report/test-result.js";
+export { type CheckScore, type CheckWeights, scoreChecks } from "./score-checks.js";
+export {
+	createTestsVerifier,
+	TESTS_METRIC,
+	TESTS_VERIFIER_VERSION,
+	type TestsVerifierOptions,
+} from "./tests-verifier.js";
+export { VERIFIER_HARNESS_CODE, VerifierHarnessError } from "./verifier-harness-error.js";
+export { PASSED_METRIC } from "./verifier-score.js";

@@ -1,0 +1,29 @@
+import { type Case, defineCase, type JsonObject, type LoadedTask, TASK_TIER_KINDS } from "../../contract/index.js";
+
+/**
+ * A task as a case. The input holds what the model is given and what decides its result: the
+ * prompt, mode, budget and tools, and the fixture's content hash (so a changed fixture re-runs
+ * its cells); the reference holds the verifier's hash (settings and hidden files), never the
+ * hidden files themselves. The tier maps to the case kind (easy and standard are the floor).
+ */
+export function taskCase(loaded: LoadedTask, useCaseId: string): Case {
+	const { task } = loaded.entry;
+	const threshold = task.verifier.args.pass_threshold;
+	return defineCase({
+		id: task.id,
+		version: task.version,
+		use_case_id: useCaseId,
+		kind: TASK_TIER_KINDS[task.tier],
+		input: {
+			prompt: task.prompt,
+			mode: task.mode,
+			target_files: [...task.target_files],
+			budget: { ...task.budget },
+			tools: { ...task.tools },
+			fixture_hash: loaded.fixture_hash,
+		},
+		reference: { verifier: task.verifier.kind, verifier_hash: loaded.verifier_hash },
+		threshold,
+		metadata: { tier: task.tier, axes: [...task.axes], ...(task.metadata as JsonObject) },
+	});
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import type { Case, TaskBudget, TaskTools } from "../../contract/index.js";
+
+/**
+ * What a task runner needs to know about one case: the prompt, the fixture the model works in,
+ * what it may spend and which tools it gets. A plugin maps each case to its task (the task-pack
+ * plugin reads task.yaml); the runners take the mapping as an option so they stay plugin-free.
+ */
+export interface AgentTask {
+	/** What the model is asked to do: the first user message. */
+	readonly prompt: string;
+	/** The pristine fixture folder; each cell works on a fresh copy of it, never on it. */
+	readonly fixtureDir: string;
+	/** What one attempt may spend; see TaskBudget. */
+	readonly budget: TaskBudget;
+	/** Which optional tools the model gets; see TaskTools. */
+	readonly tools: TaskTools;
+	/** Instructions sent as the system message; the runner's default when absent. */
+	readonly system_prompt?: string;
+}
+
+/** Maps a case to its task; may throw or reject (the cell becomes a harness error). */
+export type ResolveTask = (testCase: Case) => AgentTask | Promise<AgentTask>;
+
+const positiveOrNull = z.number().positive().nullable();
+
+const taskSchema = z.object({
+	prompt: z.string().min(1, { error: "expected the prompt, a non-empty string" }),
+	fixtureDir: z.string().min(1, { error: "expected the fixture folder, a non-empty path" }),
+	budget: z.object({
+		turns: z.int().min(1, { error: "expected at least 1 turn" }),
+		tokens: z.int().min(1).nullable(),
+		timeout_s: z.number().positive({ error: "expected a positive number of seconds" }),
+		cost_usd: positiveOrNull,
+	}),
+	tools: z.object({ shell: z.boolean() }),
+	system_prompt: z.string().optional(),
+});
+
+/**
+ * The task a plugin resolved for a case, checked at this boundary: a plugin's return value is
+ * validated like any other input. Returns the task, or one message naming every problem.
+ */
+export async function resolveCheckedTask(resolve: ResolveTask, testCase: Case): Promise<AgentTask | string> {
+	const task = await resolve(testCase);
+	const parsed = taskSchema.safeParse(task);
+	if (parsed.success) return task;
+	const problems = parsed.error.issues.map(
+		(issue) => `${issue.path.map(String).join(".") || "task"}: ${issue.message}`,
+	);
+	return `the task resolved for case \`${testCase.id}\` is invalid:\n  ${problems.join("\n  ")}`;
+}

@@ -1,0 +1,20 @@
+/**
+ * The agent harness: a tool loop over native tool calling in a sandbox copy of a task's fixture.
+ * Also the pieces the external harness shares with it (the task a case resolves to, finishing a
+ * workspace) and the per-turn timing a benchmark reads.
+ */
+export { type AgentLoopInput, type AgentLoopResult, DEFAULT_AGENT_SYSTEM_PROMPT, runAgentLoop } from "./agent-loop.js";
+export {
+	AGENT_RUNNER_ID,
+	AGENT_RUNNER_VERSION,
+	type AgentRunnerOptions,
+	createAgentRunner,
+	type TaskSandboxOptions,
+} from "./agent-runner.js";
+export { type AgentTask, type ResolveTask, resolveCheckedTask } from "./agent-task.js";
+export { AGENT_TOOL_NAMES, type AgentToolName, agentToolDefinitions } from "./agent-tools.js";
+export { BUDGET_KINDS, type BudgetKind } from "./budget-meter.js";
+export { type FinishedWorkspace, finishWorkspace } from "./finish-workspace.js";
+export { TOOL_ERROR_KINDS, type ToolErrorKind } from "./run-agent-tool.js";
+export { DEFAULT_TOOL_OUTPUT_CHARS } from "./tool-output.js";
+export { loopOverheadMs, type TurnTiming, timingSummary } from "./turn-timing.js";

@@ -1,0 +1,145 @@
+/**
+ * The external harness end to end: a real command (a small Node script standing in for a CLI
+ * agent) run on a fresh copy of the fixture, speaking the JSON contract on stdin and stdout.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Attempt } from "../../src/contract/index.js";
+import { createExternalRunner, type ExternalRunnerOptions } from "../../src/runners/index.js";
+import { agentTask, BUGGY, FIXED, runInput, scriptedEntry, writeFixture } from "./agent-fixtures.js";
+
+const HARNESS = fileURLToPath(new URL("./harnesses/fake-harness.mjs", import.meta.url));
+const SECRET = "sk-harness-secret-0123456789";
+
+let fixture: string;
+const attempts: Attempt[] = [];
+
+beforeAll(() => {
+	fixture = writeFixture();
+});
+afterAll(async () => {
+	await Promise.all(attempts.map((attempt) => attempt.workspace?.dispose()));
+	rmSync(dirname(fixture), { recursive: true, force: true });
+});
+
+async function run(
+	mode: string,
+	options: Partial<ExternalRunnerOptions> = {},
+	signal = new AbortController().signal,
+): Promise<Attempt> {
+	const runner = createExternalRunner({
+		name: "fake-agent",
+		command: [process.execPath, HARNESS, mode],
+		resolveTask: () => agentTask(fixture, { tools: { shell: true } }),
+		env: { HARNESS_MODE: mode },
+		secretEnv: { HARNESS_API_KEY: SECRET },
+		...options,
+	});
+	const model = scriptedEntry("scripted/any", "http://127.0.0.1:9");
+	const attempt = await runner.run(runInput(model), { signal });
+	attempts.push(attempt);
+	return attempt;
+}
+
+describe("external runner", () => {
+	it("runs the command on a fresh copy of the fixture and keeps its answer, diff and workspace", async () => {
+		const attempt = await run("write");
+
+		expect(attempt.error).toBeNull();
+		expect(attempt.status).toBe("completed");
+		expect(attempt.runner_provenance).toMatchObject({
+			runner: "external:fake-agent",
+			runner_version: "1",
+			details: { isolated: false, sandbox: { backend: "process", isolated: false } },
+		});
+		expect(attempt.final).toBe("Fixed add. My key is <redacted>.");
+		expect(JSON.stringify(attempt)).not.toContain(SECRET);
+		expect(attempt.diff).toContain("+\treturn a + b;");
+		expect(attempt.diff).toContain("+++ b/HARNESS.txt");
+		expect(readFileSync(join(fixture, "src", "math.js"), "utf8")).toBe(BUGGY);
+		expect(readFileSync(join(attempt.workspace?.path ?? "", "src", "math.js"), "utf8")).toBe(FIXED);
+
+		expect(attempt.trace.map((step) => step.kind)).toEqual(["message", "tool_call", "tool_result"]);
+		expect(attempt.trace[1]).toMatchObject({ tool: "edit", arguments: { path: "src/math.js" }, tokens: 12 });
+		expect(attempt.trace[2]).toMatchObject({ is_error: false, tokens: null, at_ms: 6 });
+		expect(attempt.telemetry).toMatchObject({ input_tokens: 1200, output_tokens: 80, cost_usd: 0.01, turns: 2 });
+		expect(attempt.telemetry.ttft_ms).toBeNull();
+		expect(attempt.telemetry.latency_ms).toBeGreaterThan(0);
+
+		// What the command saw: the request, its workdir as cwd, and a scrubbed environment.
+		const seen = JSON.parse(attempt.trace[0]?.content ?? "{}");
+		expect(seen.request).toMatchObject({
+			prompt: "Fix the bug in add.",
+			workdir: attempt.workspace?.path,
+			model: { id: "scripted/any", provider: "openai-compatible", model: "scripted/any" },
+			budget: { turns: 10, timeout_s: 30 },
+			tools: { shell: true },
+		});
+		expect(seen.cwd).toBe(attempt.workspace?.path);
+		expect(seen.env).toEqual(["HARNESS_API_KEY", "HARNESS_MODE", "HOME", "LANG", "PATH"]);
+	});
+
+	it("calls output that is not the contract's JSON a harness error, quoting its start", async () => {
+		const attempt = await run("garbage");
+
+		expect(attempt.status).toBe("harness_error");
+		expect(attempt.error).toMatch(/external:fake-agent printed a malformed answer: .*not JSON/);
+		expect(attempt.error).toContain('output began: "Sure! Here is what I did');
+	});
+
+	it("calls a command that exits non-zero a harness error, with its stderr", async () => {
+		const attempt = await run("crash");
+
+		expect(attempt.status).toBe("harness_error");
+		expect(attempt.error).toBe("external:fake-agent exited with code 3: fatal: no model configured");
+	});
+
+	it("kills a command that hangs, and everything it started, and calls it a timeout", async () => {
+		const started = performance.now();
+		const attempt = await run("hang", { timeoutMs: 600 });
+
+		expect(performance.now() - started).toBeLessThan(3000);
+		expect(attempt.status).toBe("timeout");
+		expect(attempt.error).toMatch(/did not finish within 0.6 s; its process group was killed/);
+		expect(attempt.workspace).not.toBeNull();
+		const pids = JSON.parse(readFileSync(join(attempt.workspace?.path ?? "", "pids.json"), "utf8")) as number[];
+		expect(pids).toHaveLength(2);
+		for (const pid of pids) expect(isAlive(pid)).toBe(false);
+	});
+
+	it("kills the command on abort and removes the workdir", async () => {
+		const tempRoot = mkdtempSync(join(tmpdir(), "touchstone-external-abort-"));
+		try {
+			const attempt = await run("hang", { tempRoot }, AbortSignal.timeout(300));
+
+			expect(attempt.status).toBe("harness_error");
+			expect(attempt.error).toMatch(/^aborted/);
+			expect(attempt.workspace).toBeNull();
+			expect(readdirSync(tempRoot)).toEqual([]);
+		} finally {
+			rmSync(tempRoot, { recursive: true, force: true });
+		}
+	});
+
+	it("calls a command that cannot start a harness error and leaves no workdir behind", async () => {
+		const attempt = await run("write", { command: ["/no/such/harness"] });
+
+		expect(attempt.status).toBe("harness_error");
+		expect(attempt.error).toMatch(/could not start `\/no\/such\/harness`/);
+		expect(attempt.workspace).toBeNull();
+		expect(existsSync(attempt.workspace?.path ?? "/no/such/workdir")).toBe(false);
+	});
+});
+
+/** Whether a process still runs; a killed one waiting to be reaped (a zombie) does not. */
+function isAlive(pid: number): boolean {
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+	} catch {
+		return false;
+	}
+}

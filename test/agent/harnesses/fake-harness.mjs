@@ -1,0 +1,42 @@
+// A stand-in for a CLI coding agent behind the external-harness contract: reads the JSON request
+// on stdin and behaves as its first argument says.
+//   write   fixes src/math.js, writes HARNESS.txt, and prints a valid answer (echoing its key)
+//   garbage prints text that is not the contract's JSON
+//   crash   exits 3 with a message on stderr
+//   hang    starts a child, writes both pids to pids.json, and never answers
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const mode = process.argv[2];
+const request = JSON.parse(readFileSync(0, "utf8"));
+const { workdir } = request;
+
+if (mode === "write") {
+	const math = join(workdir, "src", "math.js");
+	writeFileSync(math, readFileSync(math, "utf8").replace("a - b", "a + b"));
+	writeFileSync(join(workdir, "HARNESS.txt"), `${request.prompt}\n`);
+	const answer = {
+		final: `Fixed add. My key is ${process.env.HARNESS_API_KEY}.`,
+		trace: [
+			{
+				kind: "message",
+				content: JSON.stringify({ request, env: Object.keys(process.env).sort(), cwd: process.cwd() }),
+			},
+			{ kind: "tool_call", tool: "edit", arguments: { path: "src/math.js" }, tokens: 12, at_ms: 5 },
+			{ kind: "tool_result", tool: "edit", content: "ok", at_ms: 6 },
+		],
+		telemetry: { input_tokens: 1200, output_tokens: 80, cost_usd: 0.01, turns: 2 },
+	};
+	console.log("starting the agent…");
+	console.log(JSON.stringify(answer));
+} else if (mode === "garbage") {
+	console.log("Sure! Here is what I did: I fixed everything.");
+} else if (mode === "crash") {
+	console.error("fatal: no model configured");
+	process.exit(3);
+} else if (mode === "hang") {
+	const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+	writeFileSync(join(workdir, "pids.json"), JSON.stringify([process.pid, child.pid]));
+	setInterval(() => {}, 1000);
+}

@@ -1,0 +1,174 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { loadDefinitions, loadTaskPack } from "../../src/definitions/index.js";
+import { defaultRunParts, runUseCase, StopControl, validateTasks } from "../../src/orchestrator/index.js";
+import { materializeFixture } from "../../src/sandbox/index.js";
+import { openStore, type Store } from "../../src/store/index.js";
+import { inspectCase, leaderboard } from "../../src/views/index.js";
+import { tempDir } from "../support/cli.js";
+
+/**
+ * The tasks plugin end to end with the built-in reference policies (no model is called): a pack
+ * of seeded tasks, materialized, validated and run, with its rows on a leaderboard.
+ */
+const SUM_BUGGY = "export function sum(a, b) {\n\treturn a - b;\n}\n";
+const SUM_FIXED = "export function sum(a, b) {\n\treturn a + b;\n}\n";
+const GOLD_TEST = `import { test } from "node:test";
+import assert from "node:assert/strict";
+import { sum } from "../src/sum.mjs";
+test("adds two numbers", () => assert.equal(sum(2, 3), 5));
+`;
+
+function task(id: string, reference: string): string {
+	return stringify({
+		id,
+		mode: "agentic",
+		tier: "standard",
+		prompt: "sum() is wrong. Fix it.",
+		target_files: ["src/sum.mjs"],
+		tools: { shell: true },
+		snapshot: { files: { "src/sum.mjs": SUM_BUGGY, "package.json": '{ "type": "module" }\n' } },
+		verifier: {
+			kind: "tests",
+			args: {
+				command: ["node", "--test", "--test-reporter=tap", "tests/"],
+				gold_files: [{ source: "hidden/sum.test.mjs", target: "tests/sum.test.mjs" }],
+				report: "node-test",
+				required_tests: ["adds two numbers"],
+			},
+		},
+		reference: { files: [{ source: reference, target: "src/sum.mjs" }] },
+	});
+}
+
+function writePack(): string {
+	const root = tempDir("touchstone-tasks-");
+	const files: Record<string, string> = {
+		"benchmarks/models.yaml": stringify({
+			models: [
+				{ id: "builtin/baseline", provider: "builtin", model: "baseline" },
+				{ id: "builtin/gold", provider: "builtin", model: "gold" },
+			],
+		}),
+		"benchmarks/use_cases.yaml": stringify({
+			use_cases: [
+				{
+					id: "code-fix",
+					status: "runnable",
+					modality: { input: "text", output: "code" },
+					plugin: "tasks",
+					tasks: "packs/code-fix",
+					samples: 1,
+				},
+			],
+		}),
+		"benchmarks/packs/code-fix/fix-sum/task.yaml": task("fix-sum", "reference/sum.mjs"),
+		"benchmarks/packs/code-fix/fix-sum/hidden/sum.test.mjs": GOLD_TEST,
+		"benchmarks/packs/code-fix/fix-sum/reference/sum.mjs": SUM_FIXED,
+		// Its "reference" repeats the bug: gold cannot pass, so the task is broken.
+		"benchmarks/packs/code-fix/no-fix/task.yaml": task("no-fix", "reference/sum.mjs"),
+		"benchmarks/packs/code-fix/no-fix/hidden/sum.test.mjs": GOLD_TEST,
+		"benchmarks/packs/code-fix/no-fix/reference/sum.mjs": SUM_BUGGY,
+	};
+	for (const [path, content] of Object.entries(files)) {
+		mkdirSync(dirname(join(root, path)), { recursive: true });
+		writeFileSync(join(root, path), content);
+	}
+	return root;
+}
+
+async function materialize(packDir: string): Promise<void> {
+	for (const entry of loadTaskPack(packDir).tasks) await materializeFixture(entry.dir, entry.task, { repo: null });
+}
+
+const stores: Store[] = [];
+afterAll(() => {
+	for (const store of stores) store.close();
+});
+
+describe("task packs", () => {
+	it("refuses to run a pack whose fixtures are not materialized, saying how to fix it", async () => {
+		const root = writePack();
+		const store = openStore({ database: join(root, "db.sqlite"), artifacts: join(root, "artifacts") });
+		stores.push(store);
+		const run = runUseCase({
+			definitions: loadDefinitions(join(root, "benchmarks")),
+			store,
+			useCaseId: "code-fix",
+			depth: "thorough",
+			concurrency: 2,
+			force: false,
+			dryRun: false,
+			parts: defaultRunParts({}),
+			stop: new StopControl(),
+			provenance: {},
+		});
+		await expect(run).rejects.toThrow("touchstone snapshot fix-sum");
+	});
+
+	it("validates each task with the baseline and gold policies through the real verifier", async () => {
+		const root = writePack();
+		const packDir = join(root, "benchmarks", "packs", "code-fix");
+		await materialize(packDir);
+		const validations = await validateTasks({
+			dir: packDir,
+			ids: [],
+			repeats: 2,
+			sandbox: { backend: "auto", allowUnisolated: false },
+			signal: new AbortController().signal,
+		});
+		const byId = new Map(validations.map((validation) => [validation.task_id, validation]));
+		expect(byId.get("fix-sum")).toMatchObject({
+			verdict: "ok",
+			baseline: { passed: [false, false] },
+			gold: { passed: [true, true] },
+		});
+		expect(byId.get("no-fix")?.verdict).toBe("broken");
+		expect(byId.get("no-fix")?.reasons).toContain("gold (the reference solution) fails: the task cannot be passed");
+		await expect(
+			validateTasks({
+				dir: packDir,
+				ids: ["nope"],
+				repeats: 1,
+				sandbox: { backend: "auto", allowUnisolated: false },
+				signal: new AbortController().signal,
+			}),
+		).rejects.toThrow("no task `nope`");
+	}, 60_000);
+
+	it("runs the policies as models: floor and ceiling rows on the leaderboard, diffs stored, hidden tests never", async () => {
+		const root = writePack();
+		const packDir = join(root, "benchmarks", "packs", "code-fix");
+		await materialize(packDir);
+		const store = openStore({ database: join(root, "db.sqlite"), artifacts: join(root, "artifacts") });
+		stores.push(store);
+		const summary = await runUseCase({
+			definitions: loadDefinitions(join(root, "benchmarks")),
+			store,
+			useCaseId: "code-fix",
+			depth: "thorough",
+			concurrency: 2,
+			force: false,
+			dryRun: false,
+			parts: defaultRunParts({}),
+			stop: new StopControl(),
+			provenance: {},
+		});
+		expect(summary.statuses).toEqual({ completed: 4 });
+		expect(summary.grader_errors).toBe(0);
+		const board = leaderboard(store, "code-fix");
+		expect(board.rows.map((row) => [row.model_id, row.harness, row.headline])).toEqual([
+			["builtin/gold", "agent", 0.5],
+			["builtin/baseline", "agent", 0],
+		]);
+		const gold = inspectCase(store, "code-fix", "fix-sum").models.find((model) => model.model_id === "builtin/gold");
+		const sample = gold?.samples[0];
+		expect(sample?.diff).toContain("+\treturn a + b;");
+		expect(sample?.scores.find((score) => score.metric === "task_score")?.value).toBe(1);
+		expect(sample?.diff).not.toContain("adds two numbers");
+		// The fixture the model saw never held the hidden test.
+		expect(() => readFileSync(join(packDir, "fix-sum", "fixture", "tests", "sum.test.mjs"))).toThrow();
+	}, 60_000);
+});
