@@ -32,8 +32,9 @@ export function defaultRunParts(env: Environment): RunParts {
 			return createSingleShotRunner({ providerFor });
 		},
 		createTaskRunner: (resolve, fleet) => {
-			for (const entry of fleet) if (entry.provider !== "builtin") providerFor(entry);
-			return createTaskRunner({ resolve, providerFor, sandbox });
+			// Policies call no model and external harnesses reach theirs themselves.
+			for (const entry of fleet) if (entry.provider !== "builtin" && entry.provider !== "command") providerFor(entry);
+			return createTaskRunner({ resolve, providerFor, sandbox, env });
 		},
 	};
 }

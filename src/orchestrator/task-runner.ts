@@ -1,25 +1,41 @@
 import type { Case, LoadedTask, ModelEntry, Provider, Runner, TaskPackAccess } from "../contract/index.js";
-import { createAgentRunner, createPolicyRunner } from "../runners/index.js";
+import { createAgentRunner, createExternalRunner, createPolicyRunner, type ResolveTask } from "../runners/index.js";
 
 /**
  * The runner of a task use case: the agent tool loop for models, the reference policies for
- * `builtin` entries (baseline, gold), over the same sandboxed workspaces. One harness id
- * (`agent`) for the use case, so policy rows sit on the same leaderboard as floor and ceiling.
+ * `builtin` entries (baseline, gold), and the external harness for `command` entries (a CLI
+ * coding agent speaking the JSON contract: request on stdin, {final, trace, telemetry} on
+ * stdout), all over the same fixtures and verifiers. One harness id (`agent`) for the use case,
+ * so every row sits on the same leaderboard; each attempt's provenance names what ran it.
  */
 export function createTaskRunner(options: {
 	readonly resolve: (testCase: Case) => LoadedTask;
 	readonly providerFor: (model: ModelEntry) => Provider;
 	readonly sandbox: TaskPackAccess["sandbox"];
+	/** Where an external harness's key (its entry's `api_key_env`) is read from. */
+	readonly env: Readonly<Record<string, string | undefined>>;
 }): Runner {
 	const sandbox = { backend: options.sandbox.backend, allowUnisolated: options.sandbox.allowUnisolated };
-	const agent = createAgentRunner({
-		providerFor: options.providerFor,
-		sandbox,
-		resolveTask: (testCase) => {
-			const { entry, fixture_dir } = options.resolve(testCase);
-			return { prompt: entry.task.prompt, fixtureDir: fixture_dir, budget: entry.task.budget, tools: entry.task.tools };
-		},
-	});
+	const resolveTask: ResolveTask = (testCase) => {
+		const { entry, fixture_dir } = options.resolve(testCase);
+		return { prompt: entry.task.prompt, fixtureDir: fixture_dir, budget: entry.task.budget, tools: entry.task.tools };
+	};
+	const agent = createAgentRunner({ providerFor: options.providerFor, sandbox, resolveTask });
+	const external = new Map<string, Runner>();
+	const externalFor = (model: ModelEntry): Runner => {
+		let runner = external.get(model.id);
+		if (runner === undefined) {
+			const key = model.api_key_env === null ? undefined : options.env[model.api_key_env];
+			runner = createExternalRunner({
+				name: model.id,
+				command: model.command ?? [],
+				resolveTask,
+				...(model.api_key_env !== null && key !== undefined ? { secretEnv: { [model.api_key_env]: key } } : {}),
+			});
+			external.set(model.id, runner);
+		}
+		return runner;
+	};
 	const policy = createPolicyRunner({
 		sandbox,
 		resolveTask: (testCase) => {
@@ -31,8 +47,11 @@ export function createTaskRunner(options: {
 		specificationVersion: "v1",
 		id: agent.id,
 		version: `${agent.version}+${policy.id}@${policy.version}`,
-		run: (input, runOptions) =>
-			input.model.provider === "builtin" ? policy.run(input, runOptions) : agent.run(input, runOptions),
+		run: (input, runOptions) => {
+			if (input.model.provider === "builtin") return policy.run(input, runOptions);
+			if (input.model.provider === "command") return externalFor(input.model).run(input, runOptions);
+			return agent.run(input, runOptions);
+		},
 	};
 }
 

@@ -50,6 +50,8 @@ function writePack(): string {
 			models: [
 				{ id: "builtin/baseline", provider: "builtin", model: "baseline" },
 				{ id: "builtin/gold", provider: "builtin", model: "gold" },
+				// A CLI coding agent behind the external-harness contract.
+				{ id: "cli/fixer", provider: "command", command: ["node", join(root, "harness", "fixer.mjs")] },
 			],
 		}),
 		"benchmarks/use_cases.yaml": stringify({
@@ -71,6 +73,13 @@ function writePack(): string {
 		"benchmarks/packs/code-fix/no-fix/task.yaml": task("no-fix", "reference/sum.mjs"),
 		"benchmarks/packs/code-fix/no-fix/hidden/sum.test.mjs": GOLD_TEST,
 		"benchmarks/packs/code-fix/no-fix/reference/sum.mjs": SUM_BUGGY,
+		"harness/fixer.mjs": `import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+const request = JSON.parse(readFileSync(0, "utf8"));
+const file = join(request.workdir, "src", "sum.mjs");
+writeFileSync(file, readFileSync(file, "utf8").replace("a - b", "a + b"));
+console.log(JSON.stringify({ final: "fixed sum", trace: [], telemetry: { input_tokens: 10, output_tokens: 5, cost_usd: 0.002, turns: 1 } }));
+`,
 	};
 	for (const [path, content] of Object.entries(files)) {
 		mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -138,7 +147,7 @@ describe("task packs", () => {
 		).rejects.toThrow("no task `nope`");
 	}, 60_000);
 
-	it("runs the policies as models: floor and ceiling rows on the leaderboard, diffs stored, hidden tests never", async () => {
+	it("runs the policies and an external harness as models: floor and ceiling rows, diffs stored, hidden tests never", async () => {
 		const root = writePack();
 		const packDir = join(root, "benchmarks", "packs", "code-fix");
 		await materialize(packDir);
@@ -152,16 +161,20 @@ describe("task packs", () => {
 			concurrency: 2,
 			force: false,
 			dryRun: false,
-			parts: defaultRunParts({}),
+			parts: defaultRunParts({ PATH: process.env.PATH }),
 			stop: new StopControl(),
 			provenance: {},
 		});
-		expect(summary.statuses).toEqual({ completed: 4 });
+		const errors = store.database.prepare("SELECT error FROM runs WHERE status = ?").all("harness_error");
+		expect(errors).toEqual([]);
+		expect(summary.statuses).toEqual({ completed: 6 });
 		expect(summary.grader_errors).toBe(0);
 		const board = leaderboard(store, "code-fix");
-		expect(board.rows.map((row) => [row.model_id, row.harness, row.headline])).toEqual([
-			["builtin/gold", "agent", 0.5],
-			["builtin/baseline", "agent", 0],
+		// The harness fixes the bug in both tasks; gold cannot pass the broken one.
+		expect(board.rows.map((row) => [row.model_id, row.harness, row.headline, row.cost_usd])).toEqual([
+			["cli/fixer", "agent", 1, 0.004],
+			["builtin/gold", "agent", 0.5, 0],
+			["builtin/baseline", "agent", 0, 0],
 		]);
 		const gold = inspectCase(store, "code-fix", "fix-sum").models.find((model) => model.model_id === "builtin/gold");
 		const sample = gold?.samples[0];
