@@ -25,7 +25,7 @@ export function printLeaderboard(io: CliIo, board: Leaderboard): void {
 				"errors",
 			],
 			board.rows.map((row) => [
-				`${row.model_id}${row.precision === "limited" ? " *" : ""}${row.deployed ? " (deployed)" : ""}`,
+				`${row.model_id}${row.precision === "limited" ? " *" : ""}${row.deployed ? " (deployed)" : ""}${row.reference ? " (reference)" : ""}`,
 				row.harness,
 				formatScore(row.headline),
 				formatInterval(row.headline_interval),

@@ -47,4 +47,9 @@ export interface SpecDocument {
 	readonly cases: readonly SpecCase[];
 	/** Cell-key part of every model in the registry, by id. */
 	readonly models: { readonly [modelId: string]: string };
+	/**
+	 * Registry ids of the reference policies (`provider: builtin`: baseline, gold): shown on the
+	 * leaderboard as floor and ceiling lines, never named by the decision. Absent in older specs.
+	 */
+	readonly reference_models?: readonly string[];
 }

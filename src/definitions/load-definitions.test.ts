@@ -397,9 +397,12 @@ describe("the bundled examples", () => {
 			"scripted/cheap",
 			"scripted/juror-a",
 			"scripted/juror-b",
+			"builtin/baseline",
+			"builtin/gold",
 		]);
+		const called = definitions.models.filter((model) => model.provider !== "builtin");
 		// biome-ignore lint/suspicious/noTemplateCurlyInString: the literal reference, expanded only at run time
-		expect(definitions.models.every((model) => model.base_url === "${TOUCHSTONE_SCRIPTED_URL}/v1")).toBe(true);
+		expect(called.every((model) => model.base_url === "${TOUCHSTONE_SCRIPTED_URL}/v1")).toBe(true);
 		const prices = definitions.models.slice(0, 3).map((model) => model.price?.output);
 		expect(new Set(prices).size).toBe(3);
 		const runnable = definitions.useCases.filter((useCase) => useCase.status === "runnable");
@@ -408,6 +411,7 @@ describe("the bundled examples", () => {
 			["classification", "cases", "scripted/strong"],
 			["summarization", "summarization", "scripted/strong"],
 			["kids-qa", "kids-qa", "scripted/strong"],
+			["code-fix", "tasks", "scripted/strong"],
 		]);
 		expect(definitions.useCases.filter((useCase) => useCase.status === "idea").length).toBeGreaterThanOrEqual(3);
 		const panel = definitions.panels.find((candidate) => candidate.id === definitions.defaultPanel);
@@ -420,7 +424,7 @@ describe("the bundled examples", () => {
 		const models = readFileSync(join(dir, "models.yaml"), "utf8");
 		writeFileSync(join(dir, "models.yaml"), models.replace(/^ {2}# (?=[- ])/gm, "  "));
 		const providers = loadDefinitions(dir).models.map((model) => `${model.id} ${model.provider}`);
-		expect(providers.slice(5)).toEqual([
+		expect(providers.slice(7)).toEqual([
 			"openrouter/llama-3.3-70b openrouter",
 			"openai/gpt-4.1-mini openai-compatible",
 			"anthropic/claude-sonnet-4 anthropic",

@@ -61,6 +61,7 @@ export function buildSpec(inputs: SpecInputs): BuiltSpec {
 			key_part: caseKeyPart(testCase, grader),
 		})),
 		models: Object.fromEntries(inputs.registry.map((model) => [model.id, modelKeyPart(model)])),
+		reference_models: inputs.registry.filter((model) => model.provider === "builtin").map((model) => model.id),
 	};
 	const spec_hash = contentHash(document);
 	return {

@@ -80,21 +80,50 @@ function isSubset(expected: unknown, actual: unknown): boolean {
 	return Object.entries(expected).every(([key, inner]) => isSubset(inner, (actual as Record<string, unknown>)[key]));
 }
 
+/** The parts of an example task.yaml (packs/code-fix) this test reads. */
+interface DemoTask {
+	id: string;
+	prompt: string;
+	target_files: string[];
+	budget: { turns: number };
+	snapshot: { files: Record<string, string> };
+}
+
+async function demoTasks(): Promise<DemoTask[]> {
+	const folder = `${examples}benchmarks/packs/code-fix/`;
+	const tasks: DemoTask[] = [];
+	for (const id of (await readdir(folder)).sort())
+		tasks.push(parse(await readFile(`${folder}${id}/task.yaml`, "utf8")) as DemoTask);
+	return tasks;
+}
+
 let server: ScriptedServer;
 let cases: DemoCase[] = [];
+let tasks: DemoTask[] = [];
 
 beforeAll(async () => {
 	server = await startScriptedServer({ script: await loadScript(`${examples}scripted/demo.yaml`) });
 	cases = await demoCases();
+	tasks = await demoTasks();
 });
 afterAll(() => server.close());
 
+type Message = Record<string, unknown>;
+
+/** The agent harness's tools, by name only: the rules check that tools are offered, not their schemas. */
+const TOOLS = ["list_dir", "read_file", "write_file", "run_command", "done"].map((name) => ({
+	type: "function",
+	function: { name, parameters: { type: "object" } },
+}));
+
 /** Asks like a provider would, retrying the scripted rate limits. */
-async function ask(model: string, prompt: string) {
+async function ask(model: string, prompt: string | Message[]) {
 	for (;;) {
 		const response = await postJson(`${server.url}/v1/chat/completions`, {
 			model,
-			messages: [{ role: "user", content: prompt }],
+			...(typeof prompt === "string"
+				? { messages: [{ role: "user", content: prompt }] }
+				: { messages: prompt, tools: TOOLS }),
 		});
 		if (response.status === 429) continue;
 		const body = await readJson<ChatCompletion>(response);
@@ -138,6 +167,39 @@ describe("examples/scripted/demo.yaml", () => {
 		const prompt = cases[0]?.input.prompt ?? "";
 		expect((await ask("scripted/cheap", prompt)).usage.cost).toBeGreaterThan(0);
 		expect((await ask("scripted/strong", prompt)).usage).not.toHaveProperty("cost");
+	});
+
+	it("has every candidate work on every code-fix task: it reads the seeded project, then writes a target file", async () => {
+		expect(tasks.map((task) => task.id)).toEqual(["audit-currency", "invoice-quantity", "refund-amounts"]);
+		for (const task of tasks)
+			for (const model of ["scripted/strong", "scripted/mid", "scripted/cheap"]) {
+				// The turns up to the first change, played as the agent harness would: a read gets the
+				// seeded file. What comes after (run_command, done) needs the sandbox: see
+				// test/tasks/code-fix-run.test.ts.
+				const messages: Message[] = [
+					{ role: "system", content: "You are working in a copy of a software repository." },
+					{ role: "user", content: task.prompt },
+				];
+				let change: { name: string; path: unknown } | undefined;
+				for (let turn = 1; change === undefined && turn <= task.budget.turns; turn++) {
+					const message = (await ask(model, messages)).choices[0]?.message;
+					const calls = message?.tool_calls ?? [];
+					expect(calls.length, `${model} on ${task.id}, turn ${turn}: ${message?.content}`).toBeGreaterThan(0);
+					messages.push({ role: "assistant", content: null, tool_calls: calls });
+					for (const call of calls) {
+						const args = JSON.parse(call.function.arguments) as { path?: string };
+						if (call.function.name !== "read_file") {
+							change ??= { name: call.function.name, path: args.path };
+							continue;
+						}
+						const content = task.snapshot.files[args.path ?? ""];
+						expect(content, `${model} reads ${args.path}, which ${task.id} does not seed`).toBeDefined();
+						messages.push({ role: "tool", tool_call_id: call.id, content });
+					}
+				}
+				expect(change?.name, `${model} on ${task.id}`).toBe("write_file");
+				expect(task.target_files, `${model} on ${task.id}`).toContain(change?.path);
+			}
 	});
 
 	it("has both jurors return a JSON verdict", async () => {

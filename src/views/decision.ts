@@ -81,7 +81,8 @@ export function decide(input: DecisionInput): Decision {
 		notes.push(
 			`the deployed incumbent ${incumbent.model_id} (${incumbent.harness}) has not been benchmarked on this version: run it to compare against production`,
 		);
-	const scored = rows.filter((row) => row.headline !== null);
+	// Reference policies are floor and ceiling lines, not models one could deploy.
+	const scored = rows.filter((row) => row.headline !== null && !row.reference);
 	const thorough = scored.filter((row) => row.precision === "thorough");
 	const pool = thorough.length > 0 ? thorough : scored;
 	const precision = pool.length === 0 ? null : thorough.length > 0 ? "thorough" : "limited";

@@ -61,6 +61,8 @@ export interface LeaderboardRow {
 	readonly critical_failures: number;
 	/** Whether this is the use case's deployed incumbent. */
 	readonly deployed: boolean;
+	/** Whether this is a reference policy (baseline, gold): a floor or ceiling line, never a pick. */
+	readonly reference: boolean;
 	/** This model minus the deployed incumbent over shared cases; null for the incumbent itself or when it has no rows. */
 	readonly delta_vs_deployed: PairedDelta | null;
 }
@@ -106,8 +108,10 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 			: groups.find(
 					(group) => group.model_id === document.deployed?.model && group.harness === document.deployed.harness,
 				);
+	const references = new Set(document.reference_models ?? []);
 	const rows = groups.map((group) =>
 		leaderboardRow(group, {
+			reference: references.has(group.model_id),
 			thresholds,
 			specCases: document.cases.length,
 			bootstrap,
@@ -138,6 +142,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 }
 
 interface RowContext {
+	readonly reference: boolean;
 	readonly thresholds: ReadonlyMap<string, number>;
 	readonly specCases: number;
 	readonly bootstrap: { readonly samples: number; readonly seed: number; readonly level: number };
@@ -177,6 +182,7 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 		grader_errors: facts.filter((fact) => fact.status !== "harness_error" && fact.grader_failed).length,
 		critical_failures: graded.filter((fact) => fact.critical_failure).length,
 		deployed: context.isDeployed,
+		reference: context.reference,
 		delta_vs_deployed:
 			context.deployed === undefined || context.isDeployed
 				? null

@@ -176,6 +176,13 @@ describe("task packs", () => {
 			["builtin/gold", "agent", 0.5, 0],
 			["builtin/baseline", "agent", 0, 0],
 		]);
+		// The policies are reference lines: on the board, never named by the decision.
+		expect(board.rows.filter((row) => row.reference).map((row) => row.model_id)).toEqual([
+			"builtin/gold",
+			"builtin/baseline",
+		]);
+		expect(board.decision.best?.model_id).toBe("cli/fixer");
+		expect(board.decision.candidates.map((candidate) => candidate.model_id)).toEqual(["cli/fixer"]);
 		const gold = inspectCase(store, "code-fix", "fix-sum").models.find((model) => model.model_id === "builtin/gold");
 		const sample = gold?.samples[0];
 		expect(sample?.diff).toContain("+\treturn a + b;");

@@ -1,7 +1,11 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { loadDefinitions } from "../../definitions/index.js";
+import { FIXTURE_DIR } from "../../contract/index.js";
+import { type Definitions, loadDefinitions, loadTaskPack } from "../../definitions/index.js";
 import { defaultRunParts } from "../../orchestrator/index.js";
+import { fixtureHash, materializeFixture } from "../../sandbox/index.js";
 import { loadScript, startScriptedServer } from "../../scripted-server/index.js";
 import { openStore, resolveStorePaths } from "../../store/index.js";
 import { displayPath } from "../definitions-option.js";
@@ -12,7 +16,9 @@ import { runAndReport } from "../run-and-report.js";
 
 /**
  * `touchstone demo`: the embedded default. Starts the scripted stand-in server on a free loopback
- * port and runs every runnable use case of the bundled examples against it, offline.
+ * port and runs every runnable use case of the bundled examples against it, offline. The example
+ * task packs are seeded (no repository needed), so their gitignored fixtures are materialized
+ * first; the same task.yaml always gives the same fixture, so a second demo finds every cell current.
  */
 export function registerDemoCommand(program: Command, io: CliIo): void {
 	program
@@ -32,6 +38,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 				printLine(io, `touchstone demo: scripted stand-in models (not real ones) on ${server.url}`);
 				printLine(io, `definitions: ${definitionsDir} · store: ${displayPath(paths.database)}`);
 				const useCases = definitions.useCases.filter((useCase) => useCase.status === "runnable");
+				await materializeTaskFixtures(definitions);
 				for (const useCase of useCases) {
 					printLine(io);
 					await runAndReport(io, store, definitions, defaultRunParts(env), {
@@ -57,6 +64,10 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 				);
 				printLine(
 					io,
+					"  touchstone inspect --use-case code-fix --case audit-currency   an agent's trace, diff and checks",
+				);
+				printLine(
+					io,
 					`  touchstone serve --dir ${definitionsDir}   the same over HTTP: http://127.0.0.1:33800/api/v1/benchmarks`,
 				);
 				printLine(
@@ -73,4 +84,30 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 				await server.close();
 			}
 		});
+}
+
+/**
+ * Makes fixture/ of each task of the runnable task use cases current, from the seeded files of its
+ * task.yaml, as `touchstone snapshot` would. Each is built in a scratch folder first and replaces
+ * the fixture only when it differs, so a current fixture is never touched: demos side by side, or
+ * a run reading a fixture, never see one being swapped.
+ */
+async function materializeTaskFixtures(definitions: Definitions): Promise<void> {
+	const scratch = await mkdtemp(join(tmpdir(), "touchstone-demo-"));
+	try {
+		let count = 0;
+		for (const useCase of definitions.useCases) {
+			if (useCase.status !== "runnable" || useCase.tasks === null) continue;
+			for (const { dir, task } of loadTaskPack(join(definitions.dir, useCase.tasks)).tasks) {
+				const staging = join(scratch, String(++count));
+				await mkdir(staging);
+				// A task that cannot be built fails again below, in its own folder, where errors name its lines.
+				const built = await materializeFixture(staging, task, { repo: null }).catch(() => null);
+				const current = await fixtureHash(join(dir, FIXTURE_DIR)).catch(() => null);
+				if (built === null || built.hash !== current) await materializeFixture(dir, task, { repo: null });
+			}
+		}
+	} finally {
+		await rm(scratch, { recursive: true, force: true });
+	}
 }

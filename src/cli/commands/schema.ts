@@ -9,7 +9,9 @@ import { type CliIo, printLine } from "../io.js";
 export function registerSchemaCommand(program: Command, io: CliIo): void {
 	program
 		.command("schema")
-		.description("write JSON Schemas for models.yaml, judge_panels.yaml, use_cases.yaml and task.yaml (editor autocompletion)")
+		.description(
+			"write JSON Schemas for models.yaml, judge_panels.yaml, use_cases.yaml and task.yaml (editor autocompletion)",
+		)
 		.requiredOption("--out <dir>", "folder to write the *.schema.json files into")
 		.action((options: { out: string }) => {
 			const out = resolve(options.out);

@@ -136,15 +136,35 @@ function extractionsOf(snapshot: TaskSnapshot): Extraction[] {
 	return extractions;
 }
 
-/** Moves the finished tree to `fixture`, putting any previous fixture aside (and back, if the move fails). */
+/**
+ * Moves the finished tree to `fixture`, putting any previous fixture aside (and back, if the move
+ * fails). Two materializations of one task at once (two runs starting together) race here:
+ * the fixture one wanted to put aside may already be gone (ENOENT: nothing to move), or the
+ * other may have put its tree in place first (ENOTEMPTY: put that aside too and try again). The
+ * content is deterministic, so whichever tree ends up in place is the same.
+ */
 async function swapInto(tree: string, fixture: string, previous: string): Promise<void> {
-	const existing = await lstat(fixture).catch(() => null);
-	if (existing !== null) await rename(fixture, previous);
-	try {
-		await rename(tree, fixture);
-	} catch (error) {
-		if (existing !== null) await rename(previous, fixture).catch(() => {});
-		throw error;
+	for (let attempt = 0; ; attempt++) {
+		const aside = `${previous}-${attempt}`;
+		const existing = await lstat(fixture).catch(() => null);
+		let movedAside = false;
+		if (existing !== null)
+			movedAside = await rename(fixture, aside).then(
+				() => true,
+				(error: NodeJS.ErrnoException) => {
+					if (error.code === "ENOENT") return false;
+					throw error;
+				},
+			);
+		try {
+			await rename(tree, fixture);
+			return;
+		} catch (error) {
+			const code = (error as NodeJS.ErrnoException).code;
+			if ((code === "ENOTEMPTY" || code === "EEXIST") && attempt < 3) continue;
+			if (movedAside) await rename(aside, fixture).catch(() => {});
+			throw error;
+		}
 	}
 }
 
