@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
+import { isAbsolute } from "node:path";
 import type { Sandbox, SandboxBackend, SandboxLimits, SandboxProvenance } from "../contract/index.js";
-import { SandboxUnavailableError } from "../contract/index.js";
+import { SandboxUnavailableError, TouchstoneError } from "../contract/index.js";
 import { defaultReadOnlyPaths } from "./bubblewrap-args.js";
 import { createBubblewrapRunner } from "./bubblewrap-runner.js";
 import type { CommandRunner } from "./command-runner.js";
@@ -40,6 +42,10 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 	const limits = mergeLimits(DEFAULT_SANDBOX_LIMITS, options.limits);
 	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 	const chosen = await chooseBackend(options);
+	const readOnlyPaths = [...defaultReadOnlyPaths(), ...(options.readOnlyPaths ?? [])];
+	for (const path of readOnlyPaths)
+		if (!isAbsolute(path) || !existsSync(path))
+			throw new TouchstoneError("sandbox-read-only-path", `readOnlyPaths: ${path} is not an existing absolute path`);
 	const workspace = await createWorkspace({
 		...(options.fixture === undefined ? {} : { fixture: options.fixture }),
 		...(options.tempRoot === undefined ? {} : { tempRoot: options.tempRoot }),
@@ -48,7 +54,6 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 	let runner: CommandRunner;
 	let provenance: SandboxProvenance;
 	if (chosen.backend === "bubblewrap") {
-		const readOnlyPaths = [...defaultReadOnlyPaths(), ...(options.readOnlyPaths ?? [])];
 		runner = createBubblewrapRunner(workspace, { bwrap: chosen.bwrap, readOnlyPaths });
 		provenance = {
 			backend: "bubblewrap",
