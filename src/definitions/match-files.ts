@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { globSegmentSource } from "../input/index.js";
 
 /** True when a glob has wildcard characters (`*`, `?`, `[`, `{`). */
 export function hasMagic(pattern: string): boolean {
@@ -40,41 +41,8 @@ function walk(dir: string, prefix: string, segments: readonly string[], found: S
 }
 
 function matcher(segment: string): (name: string) => boolean {
-	let source = "";
-	for (let index = 0; index < segment.length; index++) {
-		const char = segment[index] as string;
-		if (char === "*") source += "[^/]*";
-		else if (char === "?") source += "[^/]";
-		else if (char === "[") {
-			const end = segment.indexOf("]", index + 2);
-			if (end === -1) source += "\\[";
-			else {
-				const body = segment
-					.slice(index + 1, end)
-					.replace(/^!/, "^")
-					.replace(/\\/g, "\\\\");
-				source += `[${body}]`;
-				index = end;
-			}
-		} else if (char === "{") {
-			const end = segment.indexOf("}", index);
-			if (end === -1) source += "\\{";
-			else {
-				source += `(?:${segment
-					.slice(index + 1, end)
-					.split(",")
-					.map(escapeRegExp)
-					.join("|")})`;
-				index = end;
-			}
-		} else source += escapeRegExp(char);
-	}
-	const expression = new RegExp(`^${source}$`);
-	return (name) => !name.startsWith(".") && expression.test(name);
-}
-
-function escapeRegExp(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+	const pattern = new RegExp(`^${globSegmentSource(segment)}$`);
+	return (name) => !name.startsWith(".") && pattern.test(name);
 }
 
 function listDir(dir: string): string[] {

@@ -4,6 +4,7 @@
  * every layer that reads a user's files (definitions, plugins, the scripted server). Imports only
  * the contract.
  */
+
 export { closestMatch, type EditOptions, editDistance, type MatchOptions } from "./closest-match.js";
 export {
 	ANY_KEY,
@@ -14,6 +15,7 @@ export {
 	isRecord,
 	valueAt,
 } from "./document-path.js";
+export { globSegmentSource, globToRegExp } from "./glob-pattern.js";
 export {
 	type Problem,
 	parseYamlDocument,

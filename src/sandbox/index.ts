@@ -8,7 +8,6 @@ export { type CreateSandboxOptions, createSandbox } from "./create-sandbox.js";
 export { detectSandboxBackend, type SandboxBackendDetection } from "./detect-backend.js";
 export { DEFAULT_SANDBOX_LIMITS, DEFAULT_TIMEOUT_MS } from "./limits.js";
 export { type FixtureDigest, fixtureDigest, fixtureHash } from "./snapshot/fixture-hash.js";
-export { globToRegExp } from "./snapshot/glob-pattern.js";
 export {
 	type MaterializedFixture,
 	type MaterializeOptions,

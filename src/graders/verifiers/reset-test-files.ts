@@ -2,7 +2,7 @@ import type { Dirent } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Sandbox } from "../../contract/index.js";
-import { globToRegExp } from "../../sandbox/index.js";
+import { globToRegExp } from "../../input/index.js";
 import { clearPath, placeFile } from "./place-file.js";
 
 /** What {@link resetTestFiles} changed in the grading copy. */

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Attempt, Case, Runner, Sandbox, TaskReference } from "../../contract/index.js";
+import type { Attempt, Case, Runner, Sandbox, TaskReference, Telemetry } from "../../contract/index.js";
 import { createSandbox } from "../../sandbox/index.js";
 import { finishWorkspace, type TaskSandboxOptions } from "../agent/index.js";
 
@@ -13,6 +13,18 @@ export type Policy = (typeof POLICIES)[number];
 export const POLICY_RUNNER_ID = "policy";
 /** Bumping it changes the cell keys of policy rows. */
 export const POLICY_RUNNER_VERSION = "1";
+
+/** A policy calls no model: no cost, no tokens, no turns (measured zeros, not unknowns). */
+const POLICY_TELEMETRY: Telemetry = Object.freeze({
+	cost_usd: 0,
+	latency_ms: null,
+	ttft_ms: null,
+	input_tokens: 0,
+	output_tokens: 0,
+	cache_tokens: 0,
+	tokens_per_sec: null,
+	turns: 0,
+});
 
 /** Where a policy finds a case's task: its fixture, its folder (hidden files) and its reference. */
 export interface PolicyTask {
@@ -67,16 +79,7 @@ export function createPolicyRunner(options: PolicyRunnerOptions): Runner {
 				return {
 					final,
 					trace: [],
-					telemetry: {
-						cost_usd: 0,
-						latency_ms: latency,
-						ttft_ms: null,
-						input_tokens: 0,
-						output_tokens: 0,
-						cache_tokens: 0,
-						tokens_per_sec: null,
-						turns: 0,
-					},
+					telemetry: { ...POLICY_TELEMETRY, latency_ms: latency },
 					status: "completed",
 					error: null,
 					runner_provenance: {
@@ -128,16 +131,7 @@ function failure(error: string, runner_provenance: Attempt["runner_provenance"])
 	return {
 		final: null,
 		trace: [],
-		telemetry: {
-			cost_usd: 0,
-			latency_ms: null,
-			ttft_ms: null,
-			input_tokens: 0,
-			output_tokens: 0,
-			cache_tokens: 0,
-			tokens_per_sec: null,
-			turns: 0,
-		},
+		telemetry: POLICY_TELEMETRY,
 		status: "harness_error",
 		error,
 		runner_provenance,

@@ -1,6 +1,6 @@
 import { readdir, rm, rmdir } from "node:fs/promises";
 import { join } from "node:path";
-import { globToRegExp } from "./glob-pattern.js";
+import { globToRegExp } from "../../input/index.js";
 
 /**
  * Removes every file or folder under `root` whose relative path matches one of `globs` (see

@@ -10,12 +10,16 @@ export function globToRegExp(glob: string): RegExp {
 	segments.forEach((segment, index) => {
 		const last = index === segments.length - 1;
 		if (segment === "**") source += last ? ".*" : "(?:[^/]+/)*";
-		else source += segmentSource(segment) + (last ? "" : "/");
+		else source += globSegmentSource(segment) + (last ? "" : "/");
 	});
 	return new RegExp(`^${source}$`);
 }
 
-function segmentSource(segment: string): string {
+/**
+ * The RegExp source of one path segment of a glob (`*`, `?`, `[abc]`, `{a,b}`; no `/`), for
+ * matching a single file or folder name.
+ */
+export function globSegmentSource(segment: string): string {
 	let source = "";
 	for (let index = 0; index < segment.length; index++) {
 		const char = segment[index] as string;
@@ -39,7 +43,7 @@ function segmentSource(segment: string): string {
 				source += `(?:${segment
 					.slice(index + 1, end)
 					.split(",")
-					.map(segmentSource)
+					.map(globSegmentSource)
 					.join("|")})`;
 				index = end;
 			}
