@@ -11,6 +11,7 @@ import { registerRosterCommand } from "./commands/roster.js";
 import { registerRunCommand } from "./commands/run.js";
 import { registerSchemaCommand } from "./commands/schema.js";
 import { registerScriptedServerCommand } from "./commands/scripted-server.js";
+import { registerServeCommand } from "./commands/serve.js";
 import { registerSnapshotCommand } from "./commands/snapshot.js";
 import { registerValidateCommand } from "./commands/validate.js";
 import { registerValidateTasksCommand } from "./commands/validate-tasks.js";
@@ -45,6 +46,7 @@ export function createProgram(io: CliIo): Command {
 		registerCalibrateCommand,
 		registerSchemaCommand,
 		registerScriptedServerCommand,
+		registerServeCommand,
 		registerSnapshotCommand,
 	]) {
 		register(program, io);

@@ -10,7 +10,13 @@ import {
 	type StoredOwnerRating,
 	type StoredRun,
 } from "../../store/index.js";
-import { currentRuns, OWNER_LABEL_RATINGS, ownerVerdict, REJECT_AT_MOST, SHIP_AT_LEAST } from "../../views/index.js";
+import {
+	currentRuns,
+	OWNER_LABEL_RATINGS,
+	type OwnerRatingFieldNames,
+	ownerVerdict,
+	resolveOwnerRating,
+} from "../../views/index.js";
 import { formatScore } from "../format.js";
 import { type CliIo, printLine } from "../io.js";
 
@@ -67,47 +73,20 @@ export function registerRateCommand(program: Command, io: CliIo): void {
 
 const runFirst = "rate a run id of a recorded run (touchstone run --use-case ID records some)";
 
-/**
- * The rating and label the flags ask for, or null with the problems added to `issues`. A label
- * alone stands for its rating; a rating alone gets no label; both must agree by the calibration
- * cut-offs (a ship label with a rating of 0.9 agrees, with 0.5 it does not).
- */
+/** Problems of the flags are named by the flag: `--rating`, `--label`. */
+const flagNames: OwnerRatingFieldNames = {
+	where: (field) => ({ source: `--${field}`, path: "" }),
+	example: (field, value) => `--${field} ${value}`,
+};
+
+/** The rating and label the flags ask for (see resolveOwnerRating), or null with the problems added to `issues`. */
 function readRating(flags: RateFlags, issues: InputIssue[]): { rating: number; label: OwnerRatingLabel | null } | null {
-	const before = issues.length;
-	let label: OwnerRatingLabel | null = null;
-	if (flags.label !== undefined) {
-		if ((OWNER_RATING_LABELS as readonly string[]).includes(flags.label)) label = flags.label as OwnerRatingLabel;
-		else
-			issues.push(issue("--label", `"${flags.label}" is not a label`, `use one of ${OWNER_RATING_LABELS.join(", ")}`));
+	const resolved = resolveOwnerRating({ rating: flags.rating, label: flags.label }, flagNames);
+	if (Array.isArray(resolved)) {
+		issues.push(...resolved);
+		return null;
 	}
-	let rating: number | null = null;
-	if (flags.rating !== undefined) {
-		const parsed = flags.rating.trim() === "" ? Number.NaN : Number(flags.rating);
-		if (Number.isFinite(parsed) && parsed >= 0 && parsed <= 1) rating = parsed;
-		else
-			issues.push(
-				issue("--rating", `"${flags.rating}" is not a number from 0 to 1`, "rate from 0 (useless) to 1 (perfect)"),
-			);
-	}
-	if (flags.label === undefined && flags.rating === undefined)
-		issues.push(
-			issue(
-				"--rating",
-				"give a rating or a label",
-				`--label ${OWNER_RATING_LABELS.join("|")}, or --rating 0..1 (e.g. --rating 0.75)`,
-			),
-		);
-	if (label !== null && rating !== null && ownerVerdict(rating) !== label)
-		issues.push(
-			issue(
-				"--rating",
-				`${rating} means "${ownerVerdict(rating)}" (ship ≥ ${SHIP_AT_LEAST}, reject ≤ ${REJECT_AT_MOST}), which disagrees with --label ${label}`,
-				"give one of the two, or a rating in the label's range",
-			),
-		);
-	if (issues.length > before) return null;
-	if (rating !== null) return { rating, label };
-	return label === null ? null : { rating: OWNER_LABEL_RATINGS[label], label };
+	return resolved;
 }
 
 function issue(source: string, message: string, fix: string): InputIssue {

@@ -1,0 +1,433 @@
+/**
+ * HTTP API benchmark: fills a store with 1,000,000 score rows (50 models × 2,000 cases × 5
+ * samples × 2 metrics, 500,000 runs) that are all CURRENT under a spec frozen by the real
+ * spec-building path (prepareUseCase → buildSpec, keys from planCells), starts `touchstone serve`
+ * in a child process (so its RSS is its own), and measures the leaderboard, case-matrix and
+ * inspector endpoints with 50 concurrent autocannon clients on loopback. Prints p50/p99 latency,
+ * requests/s, the cold (uncached) leaderboard, and the server's peak RSS (VmHWM) against the
+ * targets. Run after a build: `node dist/bench/api.js`.
+ *
+ * Targets: leaderboard p50 ≤ 100 ms and p99 ≤ 300 ms, inspector p50 ≤ 20 ms, server RSS ≤ 300 MB.
+ *
+ * `--keep DIR` writes the generated project (definitions and store) to DIR and keeps it; a later
+ * run with the same DIR reuses it and skips the minute of generation (for tuning the read layer).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { stringify } from "yaml";
+import type { JsonObject } from "../src/contract/index.js";
+import { loadDefinitions } from "../src/definitions/index.js";
+import { defaultRunParts, planCells, prepareUseCase } from "../src/orchestrator/index.js";
+import { type CellRecord, openStore, type ScoreRecord, type Store } from "../src/store/index.js";
+
+const MODELS = 50;
+const CASES = 2_000;
+const SAMPLES = 5;
+const CELLS_PER_TRANSACTION = 5_000;
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const USE_CASE = "bench";
+const BIN = fileURLToPath(new URL("../../bin/touchstone.js", import.meta.url));
+const MB = 1024 * 1024;
+const TARGETS = { leaderboardP50: 100, leaderboardP99: 300, inspectorP50: 20, rssMb: 300 } as const;
+
+/** Writes a benchmarks/ folder: 50 models (never called) and one use case of 2,000 `contains` cases. */
+function writeDefinitions(root: string): void {
+	const dir = join(root, "benchmarks");
+	mkdirSync(join(dir, "packs", USE_CASE), { recursive: true });
+	const models = Array.from({ length: MODELS }, (_, index) => ({
+		id: modelId(index),
+		provider: "openai-compatible",
+		model: modelId(index),
+		// Nothing is called: the rows are generated, only the spec is built from these definitions.
+		base_url: "http://127.0.0.1:9/v1",
+		price: { input: 0.1 * (index + 1), output: 0.2 * (index + 1) },
+	}));
+	writeFileSync(join(dir, "models.yaml"), stringify({ models }));
+	writeFileSync(
+		join(dir, "use_cases.yaml"),
+		stringify({
+			use_cases: [
+				{
+					id: USE_CASE,
+					status: "runnable",
+					modality: { input: "text", output: "text" },
+					plugin: "cases",
+					cases: `packs/${USE_CASE}/*.yaml`,
+					samples: SAMPLES,
+					grading: { headline: "composite" },
+					deployed: { model: modelId(MODELS - 1), harness: "single-shot" },
+				},
+				{
+					id: "speech",
+					status: "idea",
+					modality: { input: "text", output: "audio" },
+					unlock: "read summaries aloud",
+					ceiling: "names are mispronounced",
+				},
+			],
+		}),
+	);
+	const cases = Array.from({ length: CASES }, (_, index) => ({
+		id: caseId(index),
+		kind: index < CASES / 2 ? "floor" : "ceiling",
+		input: { prompt: `repeat the number ${index}` },
+		checks: [{ metric: "answer", contains: [`answer: ${index}.`] }],
+	}));
+	writeFileSync(join(dir, "packs", USE_CASE, "cases.yaml"), stringify({ cases }));
+}
+
+function modelId(index: number): string {
+	return `bench/model-${String(index).padStart(2, "0")}`;
+}
+
+function caseId(index: number): string {
+	return `c${String(index).padStart(4, "0")}`;
+}
+
+/** A small deterministic generator (mulberry32), so every run of the bench writes the same store. */
+function random(seed: number): () => number {
+	let state = seed;
+	return () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** Freezes the spec through the real path and writes every planned cell as a graded run. */
+async function fillStore(store: Store, dir: string): Promise<{ version: string; rows: number; seconds: number }> {
+	const definitions = loadDefinitions(dir);
+	const prepared = await prepareUseCase(definitions, USE_CASE, {
+		parts: defaultRunParts({}),
+		signal: new AbortController().signal,
+	});
+	const { spec } = prepared;
+	store.freezeSpec({
+		benchmark_version: spec.benchmark_version,
+		use_case_id: USE_CASE,
+		spec_hash: spec.spec_hash,
+		spec: spec.document as unknown as JsonObject,
+		home_repo: null,
+		methodology: spec.methodology,
+	});
+	store.activateSpec(USE_CASE, spec.benchmark_version);
+	const plan = planCells({
+		spec: spec.document,
+		cases: prepared.cases,
+		fleet: prepared.fleet,
+		depth: "thorough",
+		samples: SAMPLES,
+	});
+	const wrong = store.putArtifact("answer: I do not know.", "text/plain").sha256;
+	const outputs = prepared.cases.map((_item, index) => store.putArtifact(`answer: ${index}.`, "text/plain").sha256);
+	const inputs = prepared.cases.map((item) => store.putArtifact(JSON.stringify(item.input), "application/json").sha256);
+	const caseIndex = new Map(prepared.cases.map((item, index) => [item.id, index]));
+	const modelIndex = new Map(prepared.fleet.map((model, index) => [model.id, index]));
+	const next = random(42);
+	const score = (metric: string, value: number): ScoreRecord => ({
+		metric,
+		score_type: "absolute",
+		value,
+		value_label: null,
+		jury_votes_sha: null,
+		inter_judge_disagreement: null,
+		confidence: null,
+		critical_failure: false,
+		gate_meta: null,
+		reasoning_sha: null,
+		grader_version: "cases@1",
+		judge_panel_version: null,
+		extras: null,
+	});
+	const passing = [score("answer", 1), score(spec.document.headline, 1)];
+	const failing = [score("answer", 0), score(spec.document.headline, 0)];
+	const started = performance.now();
+	for (let first = 0; first < plan.size; first += CELLS_PER_TRANSACTION) {
+		const cells: CellRecord[] = [];
+		for (let index = first; index < Math.min(plan.size, first + CELLS_PER_TRANSACTION); index++) {
+			const cell = plan.cell(index);
+			const model = modelIndex.get(cell.model.id) ?? 0;
+			const at = caseIndex.get(cell.case.id) ?? 0;
+			// Model k answers right with probability 0.5 + 0.45 k / 49: a spread leaderboard with near ties at the top.
+			const right = next() < 0.5 + (0.45 * model) / (MODELS - 1);
+			const latency = Math.round(200 + 800 * next() + 10 * model);
+			cells.push({
+				run: {
+					benchmark_version: spec.benchmark_version,
+					use_case_id: USE_CASE,
+					case_id: cell.case.id,
+					case_version: cell.case.version,
+					case_kind: cell.case.kind,
+					input_hash: cell.case.inputHash(),
+					model_id: cell.model.id,
+					harness: spec.document.harness.id,
+					sample_index: cell.sample_index,
+					depth: "thorough",
+					cell_key: cell.cell_key,
+					status: "completed",
+					error: null,
+					grader_error: null,
+					telemetry: {
+						cost_usd: 0.00001 * (model + 1),
+						latency_ms: latency,
+						ttft_ms: Math.round(latency / 4),
+						input_tokens: 20,
+						output_tokens: 6,
+						cache_tokens: 0,
+						tokens_per_sec: 30,
+						turns: 1,
+					},
+					input_sha: inputs[at] ?? null,
+					output_sha: right ? (outputs[at] ?? null) : wrong,
+					trace_sha: null,
+					diff_sha: null,
+					raw_sha: null,
+					provenance: { runner: "bench" },
+					started_at: null,
+					finished_at: null,
+				},
+				scores: right ? passing : failing,
+			});
+		}
+		store.recordCells(cells);
+	}
+	const { rows } = store.database.prepare("SELECT count(*) AS rows FROM scores").get() as { rows: number };
+	return { version: spec.benchmark_version, rows, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The running server: its child process, base URL, and everything it wrote to stderr. */
+interface Server {
+	readonly child: ChildProcess;
+	readonly url: string;
+	readonly stderr: () => string;
+}
+
+/** Starts `touchstone serve` on a free port and resolves once it has warmed its leaderboards. */
+function startServer(root: string, dir: string, paths: { database: string; artifacts: string }): Promise<Server> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--dir", dir], {
+			cwd: root,
+			env: { PATH: process.env.PATH ?? "", TOUCHSTONE_DB: paths.database, TOUCHSTONE_ARTIFACTS: paths.artifacts },
+		});
+		let stdout = "";
+		let stderr = "";
+		const check = () => {
+			const url = /touchstone API on (http:\/\/\S+)\/api\/v1\/benchmarks/.exec(stdout)?.[1];
+			if (url !== undefined && /warmed \d+ leaderboard/.test(stderr)) resolve({ child, url, stderr: () => stderr });
+		};
+		child.stdout.on("data", (chunk: Buffer) => {
+			stdout += chunk.toString();
+			check();
+		});
+		child.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString();
+			check();
+		});
+		child.on("exit", (code) => reject(new Error(`serve exited with ${code}:\n${stdout}${stderr}`)));
+	});
+}
+
+/** Milliseconds of one request (its body read whole), and its status. */
+async function timed(url: string): Promise<{ ms: number; status: number; cache: string | null }> {
+	const started = performance.now();
+	const response = await fetch(url);
+	await response.arrayBuffer();
+	return { ms: performance.now() - started, status: response.status, cache: response.headers.get("X-Cache") };
+}
+
+/** Load figures of one endpoint. */
+interface Load {
+	readonly p50: number;
+	readonly p99: number;
+	readonly rps: number;
+	readonly requests: number;
+	readonly non2xx: number;
+	readonly errors: number;
+}
+
+/** 50 clients for DURATION_S seconds, each request taking the next of `paths` in turn. */
+async function load(base: string, paths: readonly string[]): Promise<Load> {
+	let next = 0;
+	const result = await autocannon({
+		url: base,
+		connections: CONNECTIONS,
+		duration: DURATION_S,
+		// As browsers do: the server sends its cached gzip of large answers.
+		headers: { "accept-encoding": "gzip" },
+		requests: [
+			{
+				method: "GET",
+				setupRequest: (request) => {
+					request.path = paths[next++ % paths.length] ?? "/";
+					return request;
+				},
+			},
+		],
+	});
+	return {
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		rps: result.requests.average,
+		requests: result.requests.total,
+		non2xx: result.non2xx,
+		errors: result.errors + result.timeouts,
+	};
+}
+
+/** The peak resident set of process `pid` (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+	const status = readFileSync(`/proc/${pid}/status`, "utf8");
+	const kb = Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
+	return kb / 1024;
+}
+
+function verdict(pass: boolean): string {
+	return pass ? "PASS" : "FAIL";
+}
+
+function ms(value: number): string {
+	return `${value.toFixed(1)} ms`;
+}
+
+/** The project folder: `--keep DIR` (kept, and reused when it already holds a store), else a temporary one. */
+function projectFolder(): { root: string; keep: boolean } {
+	const at = process.argv.indexOf("--keep");
+	const kept = at === -1 ? undefined : process.argv[at + 1];
+	if (kept === undefined) return { root: mkdtempSync(join(tmpdir(), "touchstone-bench-api-")), keep: false };
+	mkdirSync(kept, { recursive: true });
+	return { root: kept, keep: true };
+}
+
+/** Generates the store, or reuses a kept one; returns its current version. */
+async function prepareStore(root: string, paths: { database: string; artifacts: string }): Promise<string> {
+	const dir = join(root, "benchmarks");
+	if (existsSync(paths.database)) {
+		const store = openStore({ ...paths, readonly: true });
+		try {
+			const { rows } = store.database.prepare("SELECT count(*) AS rows FROM scores").get() as { rows: number };
+			console.log(`store:             reusing ${paths.database} (${rows.toLocaleString("en-US")} score rows)`);
+			return store.currentSpec(USE_CASE)?.benchmark_version ?? "";
+		} finally {
+			store.close();
+		}
+	}
+	writeDefinitions(root);
+	const store = openStore(paths);
+	try {
+		const filled = await fillStore(store, dir);
+		store.database.pragma("wal_checkpoint(TRUNCATE)");
+		const sizeMb = statSync(paths.database).size / MB;
+		console.log(
+			`store:             ${filled.rows.toLocaleString("en-US")} score rows (${MODELS} models × ${CASES} cases × ${SAMPLES} samples × 2 metrics), written in ${filled.seconds.toFixed(1)} s, ${sizeMb.toFixed(0)} MB`,
+		);
+		return filled.version;
+	} finally {
+		store.close();
+	}
+}
+
+async function main(): Promise<boolean> {
+	const { root, keep } = projectFolder();
+	let server: Server | undefined;
+	try {
+		const dir = join(root, "benchmarks");
+		const paths = { database: join(root, "data", "benchmarks.db"), artifacts: join(root, "data", "artifacts") };
+		const benchmarkVersion = await prepareStore(root, paths);
+
+		const startedServer = performance.now();
+		server = await startServer(root, dir, paths);
+		const warm = /warmed (\d+) leaderboards? in (\d+) ms/.exec(server.stderr());
+		console.log(
+			`server:            ready and warmed in ${((performance.now() - startedServer) / 1000).toFixed(1)} s (warm-up of ${warm?.[1] ?? "?"} leaderboard: ${warm?.[2] ?? "?"} ms)`,
+		);
+		const api = `${server.url}/api/v1/benchmarks`;
+		const version = encodeURIComponent(benchmarkVersion);
+		// A pinned version is its own cache key: this request computes the leaderboard from the store.
+		const cold = await timed(`${api}/leaderboard?use_case=${USE_CASE}&benchmark_version=${version}`);
+		const coldMatrix = await timed(`${api}/case-matrix?use_case=${USE_CASE}&benchmark_version=${version}`);
+		const coldInspector = await timed(`${api}/inspector?use_case=${USE_CASE}&case_id=${caseId(CASES - 1)}`);
+		if (cold.status !== 200 || coldMatrix.status !== 200 || coldInspector.status !== 200)
+			throw new Error(`cold requests answered ${cold.status}, ${coldMatrix.status}, ${coldInspector.status}`);
+		console.log(
+			`cold (uncached):   leaderboard ${ms(cold.ms)} · case-matrix page ${ms(coldMatrix.ms)} · inspector ${ms(coldInspector.ms)}`,
+		);
+
+		const base = server.url;
+		const board = await load(base, [`/api/v1/benchmarks/leaderboard?use_case=${USE_CASE}`]);
+		const matrixPages: string[] = [];
+		for (let cursor: string | null = null, page = 0; page === 0 || cursor !== null; page++) {
+			const path = `/api/v1/benchmarks/case-matrix?use_case=${USE_CASE}&limit=100${cursor === null ? "" : `&cursor=${cursor}`}`;
+			matrixPages.push(path);
+			const response = await fetch(`${base}${path}`);
+			cursor = ((await response.json()) as { next_cursor: string | null }).next_cursor;
+		}
+		const matrix = await load(base, matrixPages);
+		// One case looked at by everyone (cached after its first request), then every case in turn
+		// (each one's first request is computed by the read layer: the uncached cost under load).
+		const inspectorOne = await load(base, [`/api/v1/benchmarks/inspector?use_case=${USE_CASE}&case_id=${caseId(0)}`]);
+		const inspectorAll = await load(
+			base,
+			Array.from(
+				{ length: CASES },
+				(_, index) => `/api/v1/benchmarks/inspector?use_case=${USE_CASE}&case_id=${caseId(index)}`,
+			),
+		);
+		const rss = peakRssMb(server.child.pid ?? 0);
+
+		const row = (name: string, figures: Load) =>
+			console.log(
+				`${name.padEnd(19)}p50 ${ms(figures.p50)}, p99 ${ms(figures.p99)}, ${Math.round(figures.rps).toLocaleString("en-US")} req/s (${figures.requests.toLocaleString("en-US")} answered, ${figures.non2xx} non-2xx, ${figures.errors} errors or timeouts)`,
+			);
+		console.log(
+			`load:              ${CONNECTIONS} connections × ${DURATION_S} s per endpoint, loopback, Accept-Encoding: gzip`,
+		);
+		row("leaderboard:", board);
+		row(`case-matrix:`, matrix);
+		console.log(`                   (cycling its ${matrixPages.length} pages of 100 cases)`);
+		row("inspector, 1 case:", inspectorOne);
+		row("inspector, all:", inspectorAll);
+		console.log(`                   (cycling all ${CASES} cases: each one's first request is computed)`);
+
+		const loads = [board, matrix, inspectorOne, inspectorAll];
+		const clean = loads.every((figures) => figures.non2xx === 0 && figures.errors === 0);
+		const checks = [
+			[
+				`leaderboard p50                ${ms(board.p50)}  (target ≤ ${TARGETS.leaderboardP50} ms)`,
+				board.p50 <= TARGETS.leaderboardP50,
+			],
+			[
+				`leaderboard p99                ${ms(board.p99)}  (target ≤ ${TARGETS.leaderboardP99} ms)`,
+				board.p99 <= TARGETS.leaderboardP99,
+			],
+			[
+				`inspector p50, one case        ${ms(inspectorOne.p50)}  (target ≤ ${TARGETS.inspectorP50} ms)`,
+				inspectorOne.p50 <= TARGETS.inspectorP50,
+			],
+			[
+				`inspector p50, all cases       ${ms(inspectorAll.p50)}  (target ≤ ${TARGETS.inspectorP50} ms)`,
+				inspectorAll.p50 <= TARGETS.inspectorP50,
+			],
+			[`server peak RSS (VmHWM)        ${rss.toFixed(1)} MB  (target ≤ ${TARGETS.rssMb} MB)`, rss <= TARGETS.rssMb],
+			["every request answered 2xx in time", clean],
+		] as const;
+		for (const [text, pass] of checks) console.log(`${verdict(pass)}  ${text}`);
+		return checks.every(([, pass]) => pass);
+	} finally {
+		const child = server?.child;
+		if (child !== undefined && child.exitCode === null) {
+			const exited = new Promise((resolve) => child.once("exit", resolve));
+			child.kill("SIGTERM");
+			await exited;
+		}
+		if (!keep) rmSync(root, { recursive: true, force: true });
+	}
+}
+
+process.exitCode = (await main()) ? 0 : 1;

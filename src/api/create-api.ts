@@ -1,0 +1,163 @@
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { BadInputError } from "../contract/index.js";
+import type { Store } from "../store/index.js";
+import type { RosterInput } from "../views/index.js";
+import { bearerMatches } from "./bearer-token.js";
+import { ERROR_STATUSES, type ErrorBody, errorBody, errorResponse, HttpRefusal } from "./http-error.js";
+import { API_BASE_PATH, OPENAPI_PATH, openApiDocument, RATE_PATH } from "./openapi-document.js";
+import { recordRating } from "./rate-route.js";
+import { READ_ROUTES } from "./read-routes.js";
+import { DEFAULT_CACHE_BYTES, ResponseCache } from "./response-cache.js";
+import type { ReadContext, ReadRoute } from "./route.js";
+
+/** Largest `POST /rate` body accepted: a rating with a long note fits many times over. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+/** What the API serves and how. */
+export interface ApiOptions {
+	/** The store to answer from; `POST /rate` writes owner ratings to it. */
+	readonly store: Store;
+	/** Today's use-case definitions, for the roster (ideas exist only there). */
+	readonly useCases: readonly RosterInput[];
+	/** When set, `POST /rate` requires `Authorization: Bearer <rateToken>`; null leaves it open (loopback only). */
+	readonly rateToken: string | null;
+	/** Receives every unexpected error (answered as a bare 500); default: its stack to stderr. */
+	readonly logError?: (error: unknown) => void;
+	/** Largest request body accepted (default {@link DEFAULT_MAX_BODY_BYTES}). */
+	readonly maxBodyBytes?: number;
+	/** Bytes of GET answers kept while the store is unchanged (default 64 MiB; 0 turns the cache off). */
+	readonly cacheBytes?: number;
+}
+
+/**
+ * The HTTP API as a Hono app, `(Request) => Response`: tests call `app.request()` without a port,
+ * `touchstone serve` puts it on one. Mounted under {@link API_BASE_PATH}, read-only apart from
+ * `POST rate`; the OpenAPI document is at {@link OPENAPI_PATH}. Every error is
+ * `{error: {code, message, issues}}` and never carries a stack trace. GET answers are cached
+ * until the store changes (see ResponseCache), so repeated reads of a large store are cheap.
+ */
+export function createApi(options: ApiOptions): Hono {
+	const logError = options.logError ?? ((error: unknown) => process.stderr.write(`${describeError(error)}\n`));
+	const context: ReadContext = { store: options.store, useCases: options.useCases };
+	const cache = new ResponseCache(options.store, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+	const document = JSON.stringify(openApiDocument(READ_ROUTES));
+	const fail = (c: Context, error: unknown) => {
+		const { status, body } = errorResponse(error, logError);
+		if (status === ERROR_STATUSES.unauthorized) c.header("WWW-Authenticate", 'Bearer realm="touchstone"');
+		return c.json(body, status);
+	};
+
+	const app = new Hono();
+	app.onError((error, c) => fail(c, error));
+	app.notFound((c) =>
+		c.json(
+			errorBody(
+				"not-found",
+				`no route ${c.req.method} ${new URL(c.req.url).pathname}; the routes are listed at ${OPENAPI_PATH}`,
+			) satisfies ErrorBody,
+			ERROR_STATUSES.notFound,
+		),
+	);
+	app.get(OPENAPI_PATH, (c) => c.body(document, 200, { "Content-Type": "application/json; charset=utf-8" }));
+
+	const benchmarks = new Hono();
+	for (const route of READ_ROUTES) benchmarks.get(honoPath(route.path), (c) => answerRead(c, route, context, cache));
+	benchmarks.post(
+		RATE_PATH,
+		(c, next) => {
+			if (options.rateToken !== null && !bearerMatches(c.req.header("Authorization"), options.rateToken))
+				throw new HttpRefusal(
+					ERROR_STATUSES.unauthorized,
+					"unauthorized",
+					"rating needs the server's token: send Authorization: Bearer <TOUCHSTONE_RATE_TOKEN>",
+				);
+			const type = c.req.header("Content-Type") ?? "";
+			// Requiring JSON also keeps browsers from posting ratings cross-site without a CORS preflight.
+			if (!/^application\/json\s*(;|$)/i.test(type))
+				throw new HttpRefusal(
+					ERROR_STATUSES.unsupportedMediaType,
+					"unsupported-media-type",
+					`send the rating as JSON with Content-Type: application/json (got ${type === "" ? "none" : type})`,
+				);
+			return next();
+		},
+		bodyLimit({
+			maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+			onError: (c) =>
+				fail(
+					c,
+					new HttpRefusal(
+						ERROR_STATUSES.payloadTooLarge,
+						"body-too-large",
+						`the body is larger than ${options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes; a rating needs far less (shorten the note)`,
+					),
+				),
+		}),
+		async (c) => {
+			const rating = recordRating(options.store, await readJson(c));
+			// Our own write does not move PRAGMA data_version on this connection: tell the cache.
+			cache.noteWrite();
+			return c.json(rating, 201);
+		},
+	);
+	app.route(API_BASE_PATH, benchmarks);
+	return app;
+}
+
+/** Answers a GET from the cache, or computes, caches and answers it (304 when the client's tag still matches). */
+function answerRead(c: Context, route: ReadRoute, context: ReadContext, cache: ResponseCache): Response {
+	const url = new URL(c.req.url);
+	// Parameters in any order are the same question: one cache entry.
+	url.searchParams.sort();
+	const key = `${url.pathname}?${url.searchParams}`;
+	let body = cache.get(key);
+	c.header("X-Cache", body === undefined ? "miss" : "hit");
+	if (body === undefined) {
+		const generation = cache.generation();
+		const answer = route.answer(c.req.query(), c.req.param() as Record<string, string>, context);
+		body = cache.set(key, generation, JSON.stringify(answer));
+	}
+	const gzip = body.gzip !== null && acceptsGzip(c.req.header("Accept-Encoding"));
+	const representation = gzip && body.gzip !== null ? body.gzip : body.identity;
+	c.header("Vary", "Accept-Encoding");
+	c.header("ETag", representation.etag);
+	if (c.req.header("If-None-Match") === representation.etag) return c.body(null, 304);
+	if (gzip) c.header("Content-Encoding", "gzip");
+	return c.body(representation.bytes as Uint8Array<ArrayBuffer>, 200, {
+		"Content-Type": "application/json; charset=utf-8",
+	});
+}
+
+/** Whether an Accept-Encoding header accepts gzip (and does not refuse it with q=0). */
+function acceptsGzip(header: string | undefined): boolean {
+	const gzip = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i.exec(header ?? "");
+	return gzip !== null && (gzip[1] === undefined || Number(gzip[1]) > 0);
+}
+
+async function readJson(c: Context): Promise<unknown> {
+	const text = await c.req.text();
+	try {
+		return JSON.parse(text) as unknown;
+	} catch (error) {
+		throw new BadInputError("The body is not JSON.", [
+			{
+				source: "body",
+				line: null,
+				column: null,
+				path: "",
+				message: `not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+				fix: 'send an object such as {"run_id": "…", "label": "ship"}',
+			},
+		]);
+	}
+}
+
+/** `/spec/{benchmark_version}` → `/spec/:benchmark_version`. */
+function honoPath(path: string): string {
+	return path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+function describeError(error: unknown): string {
+	return `touchstone api: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}

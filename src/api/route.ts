@@ -1,0 +1,65 @@
+import { z } from "zod";
+import type { Store } from "../store/index.js";
+import type { RosterInput } from "../views/index.js";
+import type { ErrorStatus } from "./http-error.js";
+import { parseInput } from "./parse-input.js";
+
+/** What every read route answers from. */
+export interface ReadContext {
+	/** The store, read through the read layer only. */
+	readonly store: Store;
+	/** Today's definitions of every use case, for the roster (ideas have no rows in the store). */
+	readonly useCases: readonly RosterInput[];
+}
+
+/** A GET endpoint: its documentation and how it answers a request already split into query and path. */
+export interface ReadRoute {
+	/** Path under the base path, OpenAPI style: `/leaderboard`, `/spec/{benchmark_version}`. */
+	readonly path: string;
+	/** One line for the OpenAPI document. */
+	readonly summary: string;
+	/** What it returns, for the OpenAPI document. */
+	readonly description: string;
+	/** The query parameters it accepts (strict: an unknown one is refused). */
+	readonly query: z.ZodObject;
+	/** Its path parameters, if any. */
+	readonly params: z.ZodObject | null;
+	/** Shape of the 200 answer (documentation only). */
+	readonly response: z.ZodType;
+	/** Error statuses it may answer with besides 500. */
+	readonly errors: readonly ErrorStatus[];
+	/** Validates the raw query and path parameters (BadInputError) and computes the answer. */
+	answer(query: Record<string, string>, params: Record<string, string>, context: ReadContext): unknown;
+}
+
+const noParams = z.strictObject({});
+
+/** Declares a read route whose `answer` receives its query and path parameters checked and typed. */
+export function readRoute<Query extends z.ZodObject, Params extends z.ZodObject = typeof noParams>(route: {
+	readonly path: string;
+	readonly summary: string;
+	readonly description: string;
+	readonly query: Query;
+	readonly params?: Params;
+	readonly response: z.ZodType;
+	readonly errors: readonly ErrorStatus[];
+	readonly answer: (query: z.output<Query>, params: z.output<Params>, context: ReadContext) => unknown;
+}): ReadRoute {
+	const paramsSchema = (route.params ?? noParams) as Params;
+	return {
+		path: route.path,
+		summary: route.summary,
+		description: route.description,
+		query: route.query,
+		params: route.params ?? null,
+		response: route.response,
+		errors: route.errors,
+		answer: (query, params, context) =>
+			route.answer(parseInput(route.query, query, "query"), parseInput(paramsSchema, params, "path"), context),
+	};
+}
+
+/** `{ benchmarkVersion }` when a version was asked for, else nothing (optional fields stay absent, not undefined). */
+export function versionOption(benchmarkVersion: string | undefined): { benchmarkVersion?: string } {
+	return benchmarkVersion === undefined ? {} : { benchmarkVersion };
+}
