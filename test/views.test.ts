@@ -212,6 +212,8 @@ describe("what the read layer leaves out, and says", () => {
 	it("never averages depths: a limited row is marked and left out of a decision that has thorough rows", async () => {
 		const { store, run } = setup("m/best", 6);
 		await run({ models: ["m/best"] });
+		expect(leaderboard(store, "arith").rows).toHaveLength(1);
+		// A read is remembered only until the use case's runs change.
 		await run({ models: ["m/close"], depth: "limited" });
 		const board = leaderboard(store, "arith");
 		expect(row(store, "m/close")).toMatchObject({ precision: "limited", cases: 3 });

@@ -1,23 +1,19 @@
-import type { AttemptStatus, Depth } from "../contract/index.js";
+import type { AttemptStatus } from "../contract/index.js";
 import type { StoreContext } from "./context.js";
 
 /**
  * What the read layer aggregates of one run: its cell, how it ended, its telemetry and the value
- * of one metric. A lean row (no provenance, no artifacts) so a leaderboard over 500,000 runs
- * reads in one pass without building StoredRun objects.
+ * of one metric. Lean on purpose (no ids, no provenance, no artifacts, repeated names shared): a
+ * leaderboard over 500,000 runs holds one of these per run.
  */
 export interface RunFact {
-	readonly run_id: string;
-	readonly benchmark_version: string;
 	readonly model_id: string;
 	readonly harness: string;
 	readonly case_id: string;
 	readonly sample_index: number;
-	readonly cell_key: string;
 	readonly status: AttemptStatus;
 	/** Whether the grader failed on this run (no scores). */
 	readonly grader_failed: boolean;
-	readonly depth: Depth;
 	readonly cost_usd: number | null;
 	readonly latency_ms: number | null;
 	readonly ttft_ms: number | null;
@@ -29,33 +25,74 @@ export interface RunFact {
 	readonly confidence: number | null;
 	/** Whether that score tripped a critical-failure gate. */
 	readonly critical_failure: boolean;
-	/** When the run was written (UTC ISO-8601). */
-	readonly created_at: string;
 }
 
-const FACT_COLUMNS = `r.run_id, r.benchmark_version, r.model_id, r.harness, r.case_id, r.sample_index, r.cell_key, r.status,
-	r.grader_error IS NOT NULL AS grader_failed, r.depth, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens,
-	r.output_tokens, s.value, s.confidence, coalesce(s.critical_failure, 0) AS critical_failure, r.created_at`;
+const FACT_SQL = (byCase: boolean) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
+	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
+	s.value, s.confidence, coalesce(s.critical_failure, 0)
+	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
+	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} ORDER BY r.rowid`;
+
+type FactRow = [
+	string,
+	string,
+	string,
+	string,
+	number,
+	AttemptStatus,
+	0 | 1,
+	number | null,
+	number | null,
+	number | null,
+	number | null,
+	number | null,
+	number | null,
+	number | null,
+	0 | 1,
+];
 
 /**
  * The facts of a use case's runs (optionally of one case) with the score of `metric`, in write
- * order. Iterated, not listed: the caller keeps only what it needs.
+ * order, each with its cell key. Iterated, not listed: the caller keeps only what it needs. The
+ * names that repeat on every row (model, harness, case, status) are shared, so 500,000 facts
+ * hold a few thousand strings rather than two million.
  */
 export function* iterateRunFacts(
 	context: StoreContext,
 	useCaseId: string,
 	metric: string,
 	caseId?: string,
-): Generator<RunFact> {
-	const sql = `SELECT ${FACT_COLUMNS} FROM runs AS r
-		LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
-		WHERE r.use_case_id = ?${caseId === undefined ? "" : " AND r.case_id = ?"}
-		ORDER BY r.rowid`;
+): Generator<{ readonly cell_key: string; readonly fact: RunFact }> {
+	const names = new Map<string, string>();
+	const intern = <T extends string>(value: T): T => {
+		const known = names.get(value);
+		if (known !== undefined) return known as T;
+		names.set(value, value);
+		return value;
+	};
+	const statement = context.statements.get(FACT_SQL(caseId !== undefined));
 	const values = caseId === undefined ? [metric, useCaseId] : [metric, useCaseId, caseId];
-	for (const row of context.statements.get(sql).iterate(...values) as IterableIterator<
-		Omit<RunFact, "grader_failed" | "critical_failure"> & { grader_failed: 0 | 1; critical_failure: 0 | 1 }
-	>)
-		yield { ...row, grader_failed: row.grader_failed === 1, critical_failure: row.critical_failure === 1 };
+	for (const row of statement.raw(true).iterate(...values) as IterableIterator<FactRow>) {
+		yield {
+			cell_key: row[0],
+			fact: {
+				model_id: intern(row[1]),
+				harness: intern(row[2]),
+				case_id: intern(row[3]),
+				sample_index: row[4],
+				status: intern(row[5]),
+				grader_failed: row[6] === 1,
+				cost_usd: row[7],
+				latency_ms: row[8],
+				ttft_ms: row[9],
+				input_tokens: row[10],
+				output_tokens: row[11],
+				value: row[12],
+				confidence: row[13],
+				critical_failure: row[14] === 1,
+			},
+		};
+	}
 }
 
 /** How many runs each use case has, and when the latest was written. */
@@ -68,4 +105,16 @@ export function runCountsByUseCase(
 		)
 		.all() as { use_case_id: string; runs: number; last_run_at: string | null; models: number }[];
 	return new Map(rows.map(({ use_case_id, ...rest }) => [use_case_id, rest]));
+}
+
+/**
+ * A stamp that changes whenever a use case's runs do: the last row id and the row count (rows are
+ * only appended, or replaced by an ingest, which changes one or the other). Cheap next to reading
+ * the runs, so a reader can keep what it computed until the stamp moves.
+ */
+export function runsStamp(context: StoreContext, useCaseId: string): string {
+	const row = context.statements
+		.get("SELECT max(rowid) AS last, count(*) AS rows FROM runs WHERE use_case_id = ?")
+		.get(useCaseId) as { last: number | null; rows: number };
+	return `${row.last ?? 0}:${row.rows}`;
 }

@@ -99,10 +99,32 @@ export function currentSpec(context: StoreContext, useCaseId: string): StoredSpe
 	return version === null ? null : getSpec(context, version);
 }
 
-/** The snapshot of `benchmarkVersion`, or null when the store has none. */
+/** Parsed snapshots kept per connection: a version's document never changes (it is its hash). */
+const parsedSpecs = new WeakMap<StoreContext, Map<string, StoredSpec>>();
+/** Snapshots kept parsed per connection (a large one is a few MB of objects). */
+const PARSED_SPECS = 16;
+
+/**
+ * The snapshot of `benchmarkVersion`, or null when the store has none. Parsed once per
+ * connection and kept (a version is the hash of its document, so it cannot change): every read
+ * of the API starts here, and a 2,000-case spec takes milliseconds to parse.
+ */
 export function getSpec(context: StoreContext, benchmarkVersion: string): StoredSpec | null {
+	let cache = parsedSpecs.get(context);
+	if (cache === undefined) {
+		cache = new Map();
+		parsedSpecs.set(context, cache);
+	}
+	const cached = cache.get(benchmarkVersion);
+	if (cached !== undefined) return cached;
 	const row = context.statements.get("SELECT * FROM spec_snapshots WHERE benchmark_version = ?").get(benchmarkVersion);
-	return row === undefined ? null : specFromRow(row as SpecRow);
+	if (row === undefined) return null;
+	const spec = specFromRow(row as SpecRow);
+	// A federated ingest may replace its own snapshots: only native ones are kept.
+	if (spec.ingest_source !== null) return spec;
+	if (cache.size >= PARSED_SPECS) cache.delete(cache.keys().next().value as string);
+	cache.set(benchmarkVersion, spec);
+	return spec;
 }
 
 /** Every snapshot, or those of one use case, oldest first. */

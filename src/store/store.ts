@@ -24,7 +24,7 @@ import {
 	type StoredOwnerRating,
 } from "./owner-ratings.js";
 import type { StorePaths } from "./paths.js";
-import { iterateRunFacts, type RunFact, runCountsByUseCase } from "./run-facts.js";
+import { iterateRunFacts, type RunFact, runCountsByUseCase, runsStamp } from "./run-facts.js";
 import { completeCellKeys, getRun, listRuns, type RunFilter, scoresForRuns } from "./run-queries.js";
 import type { CellRecord, StoredRun, StoredScore } from "./run-records.js";
 import {
@@ -180,8 +180,17 @@ export class Store {
 	}
 
 	/** Lean facts of a use case's runs (of one case when given) with the score of `metric`, in write order. */
-	iterateRunFacts(useCaseId: string, metric: string, caseId?: string): Generator<RunFact> {
+	iterateRunFacts(
+		useCaseId: string,
+		metric: string,
+		caseId?: string,
+	): Generator<{ readonly cell_key: string; readonly fact: RunFact }> {
 		return iterateRunFacts(this.#context, useCaseId, metric, caseId);
+	}
+
+	/** A stamp that changes whenever the runs of `useCaseId` do (see run-facts.ts). */
+	runsStamp(useCaseId: string): string {
+		return runsStamp(this.#context, useCaseId);
 	}
 
 	/** Run count, distinct models and latest write of every use case with runs. */

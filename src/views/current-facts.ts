@@ -30,10 +30,17 @@ export function resolveSpec(store: Store, useCaseId: string, benchmarkVersion?: 
 	return spec;
 }
 
+/** Recent answers of {@link currentFacts} per store, with the stamp of the runs they were read from. */
+const remembered = new WeakMap<Store, Map<string, { readonly stamp: string; readonly facts: CurrentFacts }>>();
+/** Answers kept per store: each holds one fact per current cell (500,000 for a large use case). */
+const REMEMBERED = 2;
+
 /**
  * Decides currency from the store alone: a row is current when its cell key equals the key the
  * spec snapshot records for its cell (case part, model part, harness part, sample index). Reads
- * lean rows with the value of the spec's headline metric (or `metric`), one pass.
+ * lean rows with the value of the spec's headline metric (or `metric`), one pass. The answer is
+ * remembered until the use case's runs change (a new row, or an ingest replacing some), so the
+ * pages of a case matrix or a leaderboard after it do not read 500,000 rows again.
  */
 export function currentFacts(
 	store: Store,
@@ -41,32 +48,58 @@ export function currentFacts(
 	options: { benchmarkVersion?: string | undefined; caseId?: string | undefined; metric?: string } = {},
 ): CurrentFacts {
 	const spec = resolveSpec(store, useCaseId, options.benchmarkVersion);
+	const key = JSON.stringify([useCaseId, spec.benchmark_version, options.caseId ?? null, options.metric ?? null]);
+	const stamp = store.runsStamp(useCaseId);
+	let memory = remembered.get(store);
+	if (memory === undefined) {
+		memory = new Map();
+		remembered.set(store, memory);
+	}
+	const known = memory.get(key);
+	if (known !== undefined && known.stamp === stamp) return known.facts;
+	const facts = readCurrentFacts(store, useCaseId, spec, options);
+	memory.delete(key);
+	if (memory.size >= REMEMBERED) memory.delete(memory.keys().next().value as string);
+	memory.set(key, { stamp, facts });
+	return facts;
+}
+
+function readCurrentFacts(
+	store: Store,
+	useCaseId: string,
+	spec: StoredSpec,
+	options: { caseId?: string | undefined; metric?: string },
+): CurrentFacts {
 	const document = spec.spec as unknown as SpecDocument;
 	const caseParts = new Map(document.cases.map((item) => [item.id, item.key_part]));
 	const byKey = new Map<string, RunFact>();
 	let stale = 0;
 	let superseded = 0;
-	for (const fact of store.iterateRunFacts(useCaseId, options.metric ?? document.headline, options.caseId)) {
+	for (const { cell_key, fact } of store.iterateRunFacts(
+		useCaseId,
+		options.metric ?? document.headline,
+		options.caseId,
+	)) {
 		const case_part = caseParts.get(fact.case_id);
 		const model_part = document.models[fact.model_id];
 		const current =
 			case_part !== undefined &&
 			model_part !== undefined &&
 			fact.harness === document.harness.id &&
-			fact.cell_key ===
+			cell_key ===
 				cellKey({ case_part, model_part, harness_part: document.harness.key_part, sample_index: fact.sample_index });
 		if (!current) {
 			stale += 1;
 			continue;
 		}
-		const earlier = byKey.get(fact.cell_key);
+		const earlier = byKey.get(cell_key);
 		if (earlier === undefined) {
-			byKey.set(fact.cell_key, fact);
+			byKey.set(cell_key, fact);
 			continue;
 		}
 		superseded += 1;
 		// A later outage does not erase an earlier graded result of the same cell.
-		if (!(fact.status === "harness_error" && earlier.status !== "harness_error")) byKey.set(fact.cell_key, fact);
+		if (!(fact.status === "harness_error" && earlier.status !== "harness_error")) byKey.set(cell_key, fact);
 	}
 	return { spec, document, facts: [...byKey.values()], stale, superseded };
 }
