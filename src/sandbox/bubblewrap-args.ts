@@ -53,10 +53,11 @@ let systemMounts: readonly string[] | undefined;
 export function bubblewrapArgs(command: BubblewrapCommand): string[] {
 	systemMounts ??= computeSystemMounts();
 	const args = ["--unshare-all", "--die-with-parent", "--new-session", "--hostname", "sandbox", ...systemMounts];
-	for (const path of command.readOnlyPaths) args.push("--ro-bind", path, path);
 	args.push("--proc", "/proc", "--dev", "/dev");
 	args.push("--size", String(TMPFS_BYTES), "--tmpfs", "/tmp");
 	args.push("--size", String(TMPFS_BYTES), "--tmpfs", "/dev/shm");
+	// After the private /tmp, so a read-only path under /tmp (a checkout there) stays visible.
+	for (const path of command.readOnlyPaths) args.push("--ro-bind", path, path);
 	args.push("--bind", command.workdir, SANDBOX_WORKDIR, "--chdir", command.cwd, "--info-fd", "3");
 	args.push("--", ...command.argv);
 	return args;
