@@ -31,7 +31,12 @@ const FACT_SQL = (byCase: boolean) => `SELECT r.cell_key, r.model_id, r.harness,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
 	s.value, s.confidence, coalesce(s.critical_failure, 0)
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
-	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} ORDER BY r.rowid`;
+	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""}
+	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
+		AND o.rowid <> r.rowid AND (
+			(r.status <> 'harness_error' AND o.status <> 'harness_error' AND o.rowid > r.rowid)
+			OR (r.status = 'harness_error' AND (o.status <> 'harness_error' OR o.rowid > r.rowid))))
+	ORDER BY r.rowid`;
 
 type FactRow = [
 	string,
@@ -53,9 +58,10 @@ type FactRow = [
 
 /**
  * The facts of a use case's runs (optionally of one case) with the score of `metric`, in write
- * order, each with its cell key. Iterated, not listed: the caller keeps only what it needs. The
- * names that repeat on every row (model, harness, case, status) are shared, so 500,000 facts
- * hold a few thousand strings rather than two million.
+ * order, each with its cell key: one row per cell, the one that counts (the latest graded row;
+ * when every row of the cell is a harness error, the latest of those). Older rows of a re-run
+ * cell are left out here, in SQL, so a reader can aggregate as it iterates without holding every
+ * row to replace it later. The names that repeat on every row are shared.
  */
 export function* iterateRunFacts(
 	context: StoreContext,
@@ -112,9 +118,9 @@ export function runCountsByUseCase(
  * only appended, or replaced by an ingest, which changes one or the other). Cheap next to reading
  * the runs, so a reader can keep what it computed until the stamp moves.
  */
-export function runsStamp(context: StoreContext, useCaseId: string): string {
+export function runsStamp(context: StoreContext, useCaseId: string): { stamp: string; rows: number } {
 	const row = context.statements
 		.get("SELECT max(rowid) AS last, count(*) AS rows FROM runs WHERE use_case_id = ?")
 		.get(useCaseId) as { last: number | null; rows: number };
-	return `${row.last ?? 0}:${row.rows}`;
+	return { stamp: `${row.last ?? 0}:${row.rows}`, rows: row.rows };
 }

@@ -189,7 +189,7 @@ export class Store {
 	}
 
 	/** A stamp that changes whenever the runs of `useCaseId` do (see run-facts.ts). */
-	runsStamp(useCaseId: string): string {
+	runsStamp(useCaseId: string): { stamp: string; rows: number } {
 		return runsStamp(this.#context, useCaseId);
 	}
 

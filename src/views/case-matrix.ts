@@ -1,7 +1,7 @@
 import type { CaseKind } from "../contract/index.js";
 import type { Store } from "../store/index.js";
 import { currentFacts } from "./current-facts.js";
-import { groupFacts, isGraded } from "./group-facts.js";
+
 import { decodeCursor, encodeCursor, pageSize } from "./page-cursor.js";
 
 /** One model × harness on one case. */
@@ -54,33 +54,20 @@ export function caseMatrix(
 ): CaseMatrix {
 	const limit = pageSize(options.limit);
 	const start = options.cursor === undefined || options.cursor === null ? 0 : decodeCursor(options.cursor);
-	const { spec, document, facts, stale } = currentFacts(store, useCaseId, {
-		benchmarkVersion: options.benchmarkVersion,
-	});
-	const groups = groupFacts(facts);
+	const current = currentFacts(store, useCaseId, { benchmarkVersion: options.benchmarkVersion });
+	const { spec, document, stale } = current;
+	const groups = [...current.groups];
 	const overall = (caseMeans: ReadonlyMap<string, number>) =>
 		caseMeans.size === 0 ? -1 : [...caseMeans.values()].reduce((sum, value) => sum + value, 0) / caseMeans.size;
 	groups.sort((a, b) => overall(b.caseMeans) - overall(a.caseMeans) || a.model_id.localeCompare(b.model_id));
 	const pageCases = document.cases.slice(start, start + limit);
-	const wanted = new Set(pageCases.map((item) => item.id));
-	const cellsByGroup = groups.map((group) => {
-		const byCase = new Map<string, { samples: number; errors: number }>();
-		for (const fact of group.facts) {
-			if (!wanted.has(fact.case_id)) continue;
-			const entry = byCase.get(fact.case_id) ?? { samples: 0, errors: 0 };
-			if (isGraded(fact)) entry.samples += 1;
-			else if (fact.status === "harness_error" || fact.grader_failed) entry.errors += 1;
-			byCase.set(fact.case_id, entry);
-		}
-		return byCase;
-	});
 	const rows = pageCases.map(
 		(item): MatrixRow => ({
 			case_id: item.id,
 			kind: item.kind,
 			threshold: item.threshold,
-			cells: groups.map((group, index) => {
-				const counts = cellsByGroup[index]?.get(item.id);
+			cells: groups.map((group) => {
+				const counts = group.caseCounts.get(item.id);
 				if (counts === undefined) return null;
 				const headline = group.caseMeans.get(item.id) ?? null;
 				return {

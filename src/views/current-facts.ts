@@ -1,20 +1,22 @@
 import { cellKey, NotFoundError, type SpecDocument } from "../contract/index.js";
-import type { RunFact, Store, StoredSpec } from "../store/index.js";
+import type { Store, StoredSpec } from "../store/index.js";
+import { type FactGroup, FactGroups } from "./group-facts.js";
 
-/** A use case's current runs, one per cell, and what was left out. */
+/** A use case's current runs, folded per model × harness, and what was left out. */
 export interface CurrentFacts {
 	/** The spec snapshot the rows were judged against. */
 	readonly spec: StoredSpec;
 	/** Its document. */
 	readonly document: SpecDocument;
 	/**
-	 * One row per current cell: its latest graded row, or, when every row of the cell is a harness
-	 * error, its latest harness error (counted, never averaged).
+	 * One group per model × harness, from one row per current cell: its latest graded row, or,
+	 * when every row of the cell is a harness error, its latest harness error (counted, never
+	 * averaged).
 	 */
-	readonly facts: readonly RunFact[];
+	readonly groups: readonly FactGroup[];
 	/** Rows of cells whose definition changed since (older versions): kept, flagged, never mixed in. */
 	readonly stale: number;
-	/** Older rows of a current cell that a later row of the same cell replaces (re-runs with --force). */
+	/** Older rows of a cell that a later row of the same cell replaces (re-runs with --force). */
 	readonly superseded: number;
 }
 
@@ -32,8 +34,8 @@ export function resolveSpec(store: Store, useCaseId: string, benchmarkVersion?: 
 
 /** Recent answers of {@link currentFacts} per store, with the stamp of the runs they were read from. */
 const remembered = new WeakMap<Store, Map<string, { readonly stamp: string; readonly facts: CurrentFacts }>>();
-/** Answers kept per store: each holds one fact per current cell (500,000 for a large use case). */
-const REMEMBERED = 2;
+/** Answers kept per store: each holds aggregates per model and case, not rows. */
+const REMEMBERED = 8;
 
 /**
  * Decides currency from the store alone: a row is current when its cell key equals the key the
@@ -49,7 +51,7 @@ export function currentFacts(
 ): CurrentFacts {
 	const spec = resolveSpec(store, useCaseId, options.benchmarkVersion);
 	const key = JSON.stringify([useCaseId, spec.benchmark_version, options.caseId ?? null, options.metric ?? null]);
-	const stamp = store.runsStamp(useCaseId);
+	const { stamp } = store.runsStamp(useCaseId);
 	let memory = remembered.get(store);
 	if (memory === undefined) {
 		memory = new Map();
@@ -72,9 +74,9 @@ function readCurrentFacts(
 ): CurrentFacts {
 	const document = spec.spec as unknown as SpecDocument;
 	const caseParts = new Map(document.cases.map((item) => [item.id, item.key_part]));
-	const byKey = new Map<string, RunFact>();
+	const groups = new FactGroups();
 	let stale = 0;
-	let superseded = 0;
+	let read = 0;
 	for (const { cell_key, fact } of store.iterateRunFacts(
 		useCaseId,
 		options.metric ?? document.headline,
@@ -88,18 +90,11 @@ function readCurrentFacts(
 			fact.harness === document.harness.id &&
 			cell_key ===
 				cellKey({ case_part, model_part, harness_part: document.harness.key_part, sample_index: fact.sample_index });
-		if (!current) {
-			stale += 1;
-			continue;
-		}
-		const earlier = byKey.get(cell_key);
-		if (earlier === undefined) {
-			byKey.set(cell_key, fact);
-			continue;
-		}
-		superseded += 1;
-		// A later outage does not erase an earlier graded result of the same cell.
-		if (!(fact.status === "harness_error" && earlier.status !== "harness_error")) byKey.set(cell_key, fact);
+		read += 1;
+		if (current) groups.add(fact);
+		else stale += 1;
 	}
-	return { spec, document, facts: [...byKey.values()], stale, superseded };
+	// The store yields one row per cell (see iterateRunFacts): the rest were replaced by re-runs.
+	const superseded = options.caseId === undefined ? store.runsStamp(useCaseId).rows - read : 0;
+	return { spec, document, groups: groups.finish(), stale, superseded };
 }

@@ -1,16 +1,32 @@
 import type { RunFact } from "../store/index.js";
-import { mean } from "./percentile.js";
 
-/** The current rows of one model × harness, and its per-case means. */
+/** What the read layer keeps of one model × harness: aggregates, not rows. */
 export interface FactGroup {
 	readonly model_id: string;
 	readonly harness: string;
-	/** Every current row of the group, harness errors included. */
-	readonly facts: readonly RunFact[];
-	/** Rows that count: graded, not a harness error, with a headline value. */
-	readonly graded: readonly RunFact[];
 	/** Mean headline of each case over its graded samples (samples are averaged within a case first). */
 	readonly caseMeans: ReadonlyMap<string, number>;
+	/** Per case: graded samples, and samples lost to the harness or the grader. */
+	readonly caseCounts: ReadonlyMap<string, { readonly samples: number; readonly errors: number }>;
+	/** Current rows, harness errors included. */
+	readonly rows: number;
+	/** Rows that count: graded, not a harness error, with a headline value. */
+	readonly graded: number;
+	/** Rows with a known cost, and the sum of those costs. */
+	readonly known_costs: number;
+	readonly cost_sum: number;
+	/** Latencies and times to first token of the graded rows that have them. */
+	readonly latencies: Float64Array;
+	readonly ttfts: Float64Array;
+	/** Sums of the known token counts of the rows; null when none is known. */
+	readonly input_tokens: number | null;
+	readonly output_tokens: number | null;
+	/** Jury confidences of the graded rows that carry one. */
+	readonly confidence_sum: number;
+	readonly confidence_count: number;
+	readonly harness_errors: number;
+	readonly grader_errors: number;
+	readonly critical_failures: number;
 }
 
 /** The key of a model × harness, for maps. */
@@ -18,35 +34,116 @@ export function groupKey(modelId: string, harness: string): string {
 	return `${modelId}\u0000${harness}`;
 }
 
-/** Splits current rows by model × harness and averages each case's samples. */
-export function groupFacts(facts: readonly RunFact[]): FactGroup[] {
-	const groups = new Map<string, RunFact[]>();
-	for (const fact of facts) {
-		const key = groupKey(fact.model_id, fact.harness);
-		let group = groups.get(key);
-		if (group === undefined) {
-			group = [];
-			groups.set(key, group);
-		}
-		group.push(fact);
-	}
-	return [...groups.values()].map((rows) => {
-		const first = rows[0] as RunFact;
-		const graded = rows.filter(isGraded);
-		const values = new Map<string, number[]>();
-		for (const fact of graded) {
-			const list = values.get(fact.case_id);
-			if (list === undefined) values.set(fact.case_id, [fact.value as number]);
-			else list.push(fact.value as number);
-		}
-		const caseMeans = new Map([...values].map(([caseId, list]) => [caseId, mean(list) as number]));
-		return { model_id: first.model_id, harness: first.harness, facts: rows, graded, caseMeans };
-	});
-}
-
 /** Whether a row counts toward aggregates: a graded attempt (not a harness error) with a value. */
 export function isGraded(fact: RunFact): boolean {
 	return fact.status !== "harness_error" && !fact.grader_failed && fact.value !== null;
+}
+
+/**
+ * Folds current rows into one {@link FactGroup} per model × harness as they stream past, so a
+ * use case of 500,000 runs is read in one pass and kept as a few aggregates per model and case.
+ */
+export class FactGroups {
+	readonly #groups = new Map<string, Accumulator>();
+
+	/** Adds one current row. */
+	add(fact: RunFact): void {
+		const key = groupKey(fact.model_id, fact.harness);
+		let group = this.#groups.get(key);
+		if (group === undefined) {
+			group = new Accumulator(fact.model_id, fact.harness);
+			this.#groups.set(key, group);
+		}
+		group.add(fact);
+	}
+
+	/** The groups, in the order their first rows came. */
+	finish(): FactGroup[] {
+		return [...this.#groups.values()].map((group) => group.finish());
+	}
+}
+
+class Accumulator {
+	readonly #model_id: string;
+	readonly #harness: string;
+	readonly #sums = new Map<string, { sum: number; samples: number; errors: number }>();
+	#rows = 0;
+	#graded = 0;
+	#knownCosts = 0;
+	#costSum = 0;
+	#latencies: number[] = [];
+	#ttfts: number[] = [];
+	#inputTokens: number | null = null;
+	#outputTokens: number | null = null;
+	#confidenceSum = 0;
+	#confidenceCount = 0;
+	#harnessErrors = 0;
+	#graderErrors = 0;
+	#criticalFailures = 0;
+
+	constructor(model_id: string, harness: string) {
+		this.#model_id = model_id;
+		this.#harness = harness;
+	}
+
+	add(fact: RunFact): void {
+		this.#rows += 1;
+		let perCase = this.#sums.get(fact.case_id);
+		if (perCase === undefined) {
+			perCase = { sum: 0, samples: 0, errors: 0 };
+			this.#sums.set(fact.case_id, perCase);
+		}
+		if (fact.cost_usd !== null) {
+			this.#knownCosts += 1;
+			this.#costSum += fact.cost_usd;
+		}
+		if (fact.input_tokens !== null) this.#inputTokens = (this.#inputTokens ?? 0) + fact.input_tokens;
+		if (fact.output_tokens !== null) this.#outputTokens = (this.#outputTokens ?? 0) + fact.output_tokens;
+		if (fact.status === "harness_error") this.#harnessErrors += 1;
+		else if (fact.grader_failed) this.#graderErrors += 1;
+		if (!isGraded(fact)) {
+			if (fact.status === "harness_error" || fact.grader_failed) perCase.errors += 1;
+			return;
+		}
+		this.#graded += 1;
+		perCase.sum += fact.value as number;
+		perCase.samples += 1;
+		if (fact.latency_ms !== null) this.#latencies.push(fact.latency_ms);
+		if (fact.ttft_ms !== null) this.#ttfts.push(fact.ttft_ms);
+		if (fact.confidence !== null) {
+			this.#confidenceSum += fact.confidence;
+			this.#confidenceCount += 1;
+		}
+		if (fact.critical_failure) this.#criticalFailures += 1;
+	}
+
+	finish(): FactGroup {
+		const caseMeans = new Map<string, number>();
+		const caseCounts = new Map<string, { samples: number; errors: number }>();
+		for (const [caseId, { sum, samples, errors }] of this.#sums) {
+			if (samples > 0) caseMeans.set(caseId, sum / samples);
+			caseCounts.set(caseId, { samples, errors });
+		}
+		return {
+			model_id: this.#model_id,
+			harness: this.#harness,
+			caseMeans,
+			caseCounts,
+			rows: this.#rows,
+			graded: this.#graded,
+			known_costs: this.#knownCosts,
+			cost_sum: this.#costSum,
+			latencies: Float64Array.from(this.#latencies),
+			ttfts: Float64Array.from(this.#ttfts),
+			input_tokens: this.#inputTokens,
+			output_tokens: this.#outputTokens,
+			confidence_sum: this.#confidenceSum,
+			confidence_count: this.#confidenceCount,
+			harness_errors: this.#harnessErrors,
+			grader_errors: this.#graderErrors,
+			critical_failures: this.#criticalFailures,
+		};
+	}
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Store } from "../store/index.js";
 import { currentFacts } from "./current-facts.js";
 import { type Decision, decide } from "./decision.js";
-import { type FactGroup, groupFacts, groupKey, pairedDifferences } from "./group-facts.js";
+import { type FactGroup, groupKey, pairedDifferences } from "./group-facts.js";
 import { mean, percentile } from "./percentile.js";
 import { bootstrapMeanInterval, type Interval, wilsonInterval } from "./statistics/index.js";
 
@@ -96,12 +96,11 @@ export interface LeaderboardOptions {
 
 /** Computes the leaderboard and decision of a use case from the store alone. */
 export function leaderboard(store: Store, useCaseId: string, options: LeaderboardOptions = {}): Leaderboard {
-	const { spec, document, facts, stale, superseded } = currentFacts(store, useCaseId, {
+	const { spec, document, groups, stale, superseded } = currentFacts(store, useCaseId, {
 		benchmarkVersion: options.benchmarkVersion,
 	});
 	const bootstrap = { ...LEADERBOARD_BOOTSTRAP, ...options.bootstrap };
 	const thresholds = new Map(document.cases.map((item) => [item.id, item.threshold]));
-	const groups = groupFacts(facts);
 	const deployedGroup =
 		document.deployed === null
 			? undefined
@@ -151,14 +150,12 @@ interface RowContext {
 }
 
 function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
-	const { facts, graded, caseMeans } = group;
+	const { caseMeans } = group;
 	const means = Float64Array.from(caseMeans.values());
 	let passed = 0;
 	for (const [caseId, value] of caseMeans) if (value >= (context.thresholds.get(caseId) ?? 1)) passed += 1;
-	const costs = known(facts.map((fact) => fact.cost_usd));
-	const cost = costs.length === 0 ? null : sum(costs);
-	const casesWithRows = new Set(facts.map((fact) => fact.case_id)).size;
-	const confidences = known(graded.map((fact) => fact.confidence));
+	const cost = group.known_costs === 0 ? null : group.cost_sum;
+	const casesWithRows = group.caseCounts.size;
 	return {
 		model_id: group.model_id,
 		harness: group.harness,
@@ -169,18 +166,18 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 		passed_cases: passed,
 		cost_usd: cost,
 		cost_per_case_usd: cost === null || casesWithRows === 0 ? null : cost / casesWithRows,
-		unknown_cost: facts.length - costs.length,
-		p50_latency_ms: percentile(known(graded.map((fact) => fact.latency_ms)), 50),
-		p50_ttft_ms: percentile(known(graded.map((fact) => fact.ttft_ms)), 50),
-		input_tokens: sumOrNull(known(facts.map((fact) => fact.input_tokens))),
-		output_tokens: sumOrNull(known(facts.map((fact) => fact.output_tokens))),
+		unknown_cost: group.rows - group.known_costs,
+		p50_latency_ms: percentile([...group.latencies], 50),
+		p50_ttft_ms: percentile([...group.ttfts], 50),
+		input_tokens: group.input_tokens,
+		output_tokens: group.output_tokens,
 		precision: caseMeans.size === context.specCases ? "thorough" : "limited",
-		mean_confidence: mean(confidences),
+		mean_confidence: group.confidence_count === 0 ? null : group.confidence_sum / group.confidence_count,
 		cases: caseMeans.size,
-		samples: graded.length,
-		harness_errors: facts.filter((fact) => fact.status === "harness_error").length,
-		grader_errors: facts.filter((fact) => fact.status !== "harness_error" && fact.grader_failed).length,
-		critical_failures: graded.filter((fact) => fact.critical_failure).length,
+		samples: group.graded,
+		harness_errors: group.harness_errors,
+		grader_errors: group.grader_errors,
+		critical_failures: group.critical_failures,
 		deployed: context.isDeployed,
 		reference: context.reference,
 		delta_vs_deployed:
@@ -205,16 +202,8 @@ export function pairedDelta(
 	};
 }
 
-function known(values: readonly (number | null)[]): number[] {
-	return values.filter((value): value is number => value !== null);
-}
-
 function sum(values: readonly number[]): number {
 	let total = 0;
 	for (const value of values) total += value;
 	return total;
-}
-
-function sumOrNull(values: readonly number[]): number | null {
-	return values.length === 0 ? null : sum(values);
 }
