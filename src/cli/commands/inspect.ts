@@ -56,7 +56,8 @@ function printSample(io: CliIo, sample: InspectedSample): void {
 		printLine(io, `   output: ${output.replaceAll("\n", "\n           ")}`);
 	}
 	if (sample.trace.length > 0) printLine(io, `   trace: ${sample.trace.length} steps (--json shows them)`);
-	if (sample.diff !== null) printLine(io, `   diff: ${sample.diff.split("\n").length} lines (--json shows it)`);
+	if (sample.diff === "") printLine(io, "   diff: no change to the workspace");
+	else if (sample.diff !== null) printLine(io, `   diff: ${sample.diff.split("\n").length} lines (--json shows it)`);
 	// Jurors vote once on every field; each metric's score points at the same votes.
 	const shownVotes = new Set<string>();
 	for (const score of sample.scores) {
