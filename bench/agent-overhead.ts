@@ -17,6 +17,7 @@ import { defineCase, type ModelEntry, type RunInput } from "../src/contract/inde
 import { createModelProvider } from "../src/providers/index.js";
 import { createAgentRunner, loopOverheadMs, type TurnTiming } from "../src/runners/index.js";
 import { type ScriptRule, startScriptedServer } from "../src/scripted-server/index.js";
+import { type Figures, figures, printFigures, verdict } from "./figures.js";
 
 const EDIT_TURNS = 20;
 const ATTEMPTS = 30;
@@ -56,22 +57,7 @@ function writeFixture(root: string): string {
 	return fixture;
 }
 
-interface Figures {
-	readonly p50: number;
-	readonly p90: number;
-	readonly max: number;
-}
-
-function figures(samples: readonly number[]): Figures {
-	const sorted = [...samples].sort((a, b) => a - b);
-	const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? 0;
-	return { p50: at(0.5), p90: at(0.9), max: sorted[sorted.length - 1] ?? 0 };
-}
-
-const ms = (value: number) => `${value.toFixed(2)} ms`;
-const line = (label: string, stats: Figures, extra = "") =>
-	console.log(`${label.padEnd(34)} p50 ${ms(stats.p50)}  p90 ${ms(stats.p90)}  max ${ms(stats.max)}${extra}`);
-const verdict = (pass: boolean) => (pass ? "PASS" : "FAIL");
+const line = (label: string, stats: Figures, extra = "") => printFigures(label, stats, 2, extra);
 
 const root = mkdtempSync(join(tmpdir(), "touchstone-bench-agent-"));
 const server = await startScriptedServer({ script: { models: { [MODEL]: { rules: rules() } } } });

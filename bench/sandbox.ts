@@ -18,28 +18,14 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import type { Sandbox } from "../src/contract/index.js";
 import { type CreateSandboxOptions, createSandbox, detectSandboxBackend } from "../src/sandbox/index.js";
+import { type Figures, figures, printFigures, verdict } from "./figures.js";
 
 const EXEC_RUNS = 200;
 const WARMUP_RUNS = 10;
 const COPY_RUNS = 50;
 const TARGET_START_P50_MS = 30;
 
-interface Figures {
-	readonly p50: number;
-	readonly p90: number;
-	readonly max: number;
-}
-
-function figures(samples: readonly number[]): Figures {
-	const sorted = [...samples].sort((a, b) => a - b);
-	const at = (quantile: number) => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] ?? 0;
-	return { p50: at(0.5), p90: at(0.9), max: sorted[sorted.length - 1] ?? 0 };
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const line = (label: string, stats: Figures, extra = "") =>
-	console.log(`${label.padEnd(34)} p50 ${ms(stats.p50)}  p90 ${ms(stats.p90)}  max ${ms(stats.max)}${extra}`);
-const verdict = (pass: boolean) => (pass ? "PASS" : "FAIL");
+const line = (label: string, stats: Figures, extra = "") => printFigures(label, stats, 1, extra);
 
 /** Times `exec(true)` from the caller's side: spawn, sandbox setup, limits, teardown. */
 async function timeTrue(sandbox: Sandbox): Promise<number[]> {
