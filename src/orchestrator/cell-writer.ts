@@ -22,7 +22,7 @@ export class CellWriter {
 
 	constructor(store: Store, options: { delayMs?: number; maxBatch?: number } = {}) {
 		this.#store = store;
-		this.#delayMs = options.delayMs ?? 25;
+		this.#delayMs = options.delayMs ?? 5;
 		this.#maxBatch = options.maxBatch ?? 256;
 	}
 
