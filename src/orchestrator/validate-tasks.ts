@@ -53,10 +53,13 @@ export interface ValidateTasksRequest {
  * passes a do-nothing model, or cannot be passed at all, or is flaky.
  */
 export async function validateTasks(request: ValidateTasksRequest): Promise<TaskValidation[]> {
-	let loaded: ReadonlyMap<string, LoadedTask> = new Map();
-	const access = createTaskPackAccess(request.dir, request.sandbox, () => {
+	const pack = createTaskPackAccess(request.dir, request.sandbox, () => {
 		throw new Error("validation runs the reference policies only");
 	});
+	// Loaded (and every fixture and verifier hashed) once: the plugin's cases and the policies share it.
+	const tasks = await pack.load({ signal: request.signal });
+	const loaded = new Map(tasks.map((task) => [task.entry.task.id, task]));
+	const access: TaskPackAccess = { ...pack, load: async () => tasks };
 	const context: PluginContext = {
 		use_case_id: "validate-tasks",
 		benchmarks_dir: request.dir,
@@ -84,9 +87,6 @@ export async function validateTasks(request: ValidateTasksRequest): Promise<Task
 		);
 	const cases = request.ids.length === 0 ? allCases : allCases.filter((item) => request.ids.includes(item.id));
 	const grader = tasksPlugin.createGrader(context);
-	// The plugin loaded the pack; the policies need the same tasks (fixtures, references).
-	const tasks = await access.load({ signal: request.signal });
-	loaded = new Map(tasks.map((task) => [task.entry.task.id, task]));
 	const runner = createPolicyRunner({
 		sandbox: request.sandbox,
 		resolveTask: (testCase) => {
