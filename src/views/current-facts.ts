@@ -1,6 +1,7 @@
-import { cellKey, NotFoundError, type SpecDocument } from "../contract/index.js";
+import { NotFoundError, type SpecDocument } from "../contract/index.js";
 import type { Store, StoredSpec } from "../store/index.js";
 import { type FactGroup, FactGroups } from "./group-facts.js";
+import { currencyUnder } from "./spec-currency.js";
 
 /** A use case's current runs, folded per model × harness, and what was left out. */
 export interface CurrentFacts {
@@ -73,7 +74,7 @@ function readCurrentFacts(
 	options: { caseId?: string | undefined; metric?: string },
 ): CurrentFacts {
 	const document = spec.spec as unknown as SpecDocument;
-	const caseParts = new Map(document.cases.map((item) => [item.id, item.key_part]));
+	const isCurrent = currencyUnder(document);
 	const groups = new FactGroups();
 	let stale = 0;
 	let read = 0;
@@ -82,16 +83,8 @@ function readCurrentFacts(
 		options.metric ?? document.headline,
 		options.caseId,
 	)) {
-		const case_part = caseParts.get(fact.case_id);
-		const model_part = document.models[fact.model_id];
-		const current =
-			case_part !== undefined &&
-			model_part !== undefined &&
-			fact.harness === document.harness.id &&
-			cell_key ===
-				cellKey({ case_part, model_part, harness_part: document.harness.key_part, sample_index: fact.sample_index });
 		read += 1;
-		if (current) groups.add(fact);
+		if (isCurrent(fact, cell_key)) groups.add(fact);
 		else stale += 1;
 	}
 	// The store yields one row per cell (see iterateRunFacts): the rest were replaced by re-runs.

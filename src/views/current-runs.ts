@@ -1,6 +1,7 @@
-import { cellKey, type SpecDocument } from "../contract/index.js";
+import type { SpecDocument } from "../contract/index.js";
 import type { Store, StoredRun, StoredSpec } from "../store/index.js";
 import { resolveSpec } from "./current-facts.js";
+import { currencyUnder } from "./spec-currency.js";
 
 /** A use case's runs split by whether today's spec still stands behind them. */
 export interface CurrentRuns {
@@ -21,19 +22,11 @@ export interface CurrentRuns {
 export function currentRuns(store: Store, useCaseId: string, benchmarkVersion?: string): CurrentRuns {
 	const spec = resolveSpec(store, useCaseId, benchmarkVersion);
 	const document = spec.spec as unknown as SpecDocument;
-	const caseParts = new Map(document.cases.map((item) => [item.id, item.key_part]));
+	const isCurrent = currencyUnder(document);
 	const current: StoredRun[] = [];
 	let stale = 0;
 	for (const run of store.listRuns({ use_case_id: useCaseId })) {
-		const case_part = caseParts.get(run.case_id);
-		const model_part = document.models[run.model_id];
-		const matches =
-			case_part !== undefined &&
-			model_part !== undefined &&
-			run.harness === document.harness.id &&
-			run.cell_key ===
-				cellKey({ case_part, model_part, harness_part: document.harness.key_part, sample_index: run.sample_index });
-		if (matches) current.push(run);
+		if (isCurrent(run, run.cell_key)) current.push(run);
 		else stale += 1;
 	}
 	return { spec, document, current, stale };

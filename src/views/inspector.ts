@@ -1,5 +1,4 @@
 import {
-	cellKey,
 	type JsonValue,
 	type JuryVote,
 	NotFoundError,
@@ -12,6 +11,7 @@ import type { Store, StoredOwnerRating, StoredRun, StoredScore } from "../store/
 import { resolveSpec } from "./current-facts.js";
 import { groupKey } from "./group-facts.js";
 import { mean } from "./percentile.js";
+import { currencyUnder } from "./spec-currency.js";
 
 /** One metric of one sample, with the jury's votes and reasoning when a jury graded it. */
 export interface InspectedScore {
@@ -94,19 +94,9 @@ export function inspectCase(
 	const runs = store.listRuns({ use_case_id: useCaseId, case_id: caseId });
 	const current = new Map<string, StoredRun>();
 	let stale = 0;
+	const isCurrent = currencyUnder(document);
 	for (const run of runs) {
-		const model_part = document.models[run.model_id];
-		const isCurrent =
-			model_part !== undefined &&
-			run.harness === document.harness.id &&
-			run.cell_key ===
-				cellKey({
-					case_part: specCase.key_part,
-					model_part,
-					harness_part: document.harness.key_part,
-					sample_index: run.sample_index,
-				});
-		if (!isCurrent) stale += 1;
+		if (!isCurrent(run, run.cell_key)) stale += 1;
 		// The latest row of a cell wins, unless it is an outage after a graded result.
 		else if (!(run.status === "harness_error" && current.has(run.cell_key))) current.set(run.cell_key, run);
 	}
