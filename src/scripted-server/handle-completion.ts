@@ -30,6 +30,7 @@ export async function handleCompletion(
 	response: ServerResponse,
 	context: CompletionContext,
 ): Promise<void> {
+	const arrived = performance.now();
 	const text = await readBody(request);
 	if (text === null) {
 		const message = "scripted-server: request body is larger than 10 MB";
@@ -94,7 +95,7 @@ export async function handleCompletion(
 		model: parsed.model,
 		created: Math.floor(Date.now() / 1000),
 	};
-	const clock = responseClock(response);
+	const clock = responseClock(response, arrived);
 	if (parsed.stream) await streamReply(response, wire.streamPlan(reply, identity, parsed.includeUsage), draw, clock);
 	else await sendReply(response, wire.responseBody(reply, identity), draw, clock);
 }

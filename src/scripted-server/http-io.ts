@@ -39,9 +39,15 @@ export function sendJson(
 	response.end(text);
 }
 
-/** Waits on behalf of one response, and stops waiting (clearing its timer) as soon as the connection closes. */
+/**
+ * Waits on behalf of one response, and stops waiting (clearing its timer) as soon as the
+ * connection closes. Waits add up on one timeline that starts with the request: each ends at the
+ * sum of the waits so far, not `ms` after the previous one ended, so the late firing of one timer
+ * is taken back from the next and a scripted 100 ms reply takes 100 ms, not 100 ms plus a
+ * millisecond or two per streamed piece.
+ */
 export interface ResponseClock {
-	/** Resolves true after `ms` milliseconds, or false once the connection has closed. */
+	/** Resolves true `ms` milliseconds after the previous wait's deadline, or false once the connection has closed. */
 	wait(ms: number): Promise<boolean>;
 }
 
@@ -49,11 +55,13 @@ const DONE = Promise.resolve(true);
 const CLOSED = Promise.resolve(false);
 
 /**
- * A {@link ResponseClock} for `response`. Cheaper than an AbortController, which builds an abort
- * reason on every close: the benchmark pushes thousands of requests per second through here.
+ * A {@link ResponseClock} for `response`, its timeline starting at `startedAt` (performance.now()
+ * when the request arrived). Cheaper than an AbortController, which builds an abort reason on
+ * every close: the benchmark pushes thousands of requests per second through here.
  */
-export function responseClock(response: ServerResponse): ResponseClock {
+export function responseClock(response: ServerResponse, startedAt: number = performance.now()): ResponseClock {
 	let closed = false;
+	let deadline = startedAt;
 	let pending: { timer: NodeJS.Timeout; resolve: (done: boolean) => void } | null = null;
 	response.once("close", () => {
 		closed = true;
@@ -65,12 +73,14 @@ export function responseClock(response: ServerResponse): ResponseClock {
 	return {
 		wait(ms) {
 			if (closed) return CLOSED;
-			if (ms <= 0) return DONE;
+			if (ms > 0) deadline += ms;
+			const delay = deadline - performance.now();
+			if (delay <= 0) return DONE;
 			return new Promise((resolve) => {
 				const timer = setTimeout(() => {
 					pending = null;
 					resolve(true);
-				}, ms);
+				}, delay);
 				pending = { timer, resolve };
 			});
 		},
