@@ -121,7 +121,7 @@ function toWireMessage(message: ChatMessage): JsonObject {
 }
 
 async function httpError(config: OpenAiWireConfig, response: WireResponse): Promise<ProviderError> {
-	const text = await readBodyText(response.body).catch(() => "");
+	const text = await readBodyText(response).catch(() => "");
 	const kind = kindOfStatus(response.status);
 	const headers = response.headers;
 	const detail = redact(text.replace(/\s+/g, " ").trim().slice(0, 300), config.secrets);
@@ -204,16 +204,18 @@ async function readStream(config: OpenAiWireConfig, response: WireResponse, star
 			if (choice.finish_reason) finish = choice.finish_reason;
 		}
 	};
-	for await (const bytes of response.body) {
+	await response.consume((bytes) => {
 		buffer += decoder.decode(bytes, { stream: true });
+		let start = 0;
 		let newline = buffer.indexOf("\n");
 		while (newline >= 0) {
-			const line = buffer.slice(0, newline).trim();
-			buffer = buffer.slice(newline + 1);
+			const line = buffer.slice(start, newline).trim();
 			if (line.startsWith("data:")) onData(line.slice(5).trim());
-			newline = buffer.indexOf("\n");
+			start = newline + 1;
+			newline = buffer.indexOf("\n", start);
 		}
-	}
+		buffer = buffer.slice(start);
+	});
 	const rest = buffer.trim();
 	if (rest.startsWith("data:")) onData(rest.slice(5).trim());
 	if (finish === null && !done) throw malformed(config, "the stream ended before the reply was finished");
@@ -235,16 +237,24 @@ async function readStream(config: OpenAiWireConfig, response: WireResponse, star
 			generation_ms: firstOutput === null ? null : end - firstOutput,
 		},
 		retries: 0,
-		raw: redactedJson(
+		raw: rawReply(
 			{
 				finish_reason: finish,
 				response_id: last.id ?? null,
 				response_model: last.model ?? null,
-				usage: finalUsage ?? null,
+				usage: (finalUsage ?? null) as JsonObject | null,
 			},
 			config.secrets,
 		),
 	};
+}
+
+/**
+ * The raw reply kept with the run. Its parts come from JSON.parse, so it is JSON already; it is
+ * copied through redaction only when there is a secret to redact (a key the server might echo).
+ */
+function rawReply(raw: JsonObject, secrets: readonly string[]): JsonObject {
+	return secrets.some((secret) => secret.length > 0) ? (redactedJson(raw, secrets) as JsonObject) : raw;
 }
 
 function toToolCall(call: { id: string; name: string; arguments: string }, index: number): ToolCall {
