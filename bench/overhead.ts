@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { getHeapSpaceStatistics } from "node:v8";
 import { stringify } from "yaml";
 import { tuneHeapForRuns } from "../src/cli/heap-tuning.js";
 import { loadDefinitions } from "../src/definitions/index.js";
@@ -35,6 +36,8 @@ interface PhaseResult {
 	/** CPU seconds this process spent (user, system). */
 	readonly cpu_user_s: number;
 	readonly cpu_system_s: number;
+	/** Seconds the main thread's event loop was busy (the rest of the CPU is other threads). */
+	readonly main_busy_s: number;
 }
 
 /** Writes a benchmarks/ folder with `cases` prompts and two models on the scripted server. */
@@ -107,16 +110,29 @@ async function totalCalls(url: string): Promise<number> {
 async function runPhase(root: string, url: string, concurrency: number): Promise<void> {
 	// Measure touchstone as its CLI runs it.
 	tuneHeapForRuns();
-	let peak = process.memoryUsage.rss();
+	// The peak is the kernel's own high-water mark (maxRSS), read at the end: sampling RSS cost
+	// the run's thread a read of /proc every few milliseconds.
+	// `OVERHEAD_MEMORY_TRACE=1`: RSS and heap once a second on stderr, to see where memory goes.
+	const trace = process.env.OVERHEAD_MEMORY_TRACE === "1";
+	let ticks = 0;
 	const sampler = setInterval(() => {
-		peak = Math.max(peak, process.memoryUsage.rss());
-	}, 20);
+		if (trace) {
+			ticks += 1;
+			const usage = process.memoryUsage();
+			process.stderr.write(
+				`  t=${ticks}s rss ${(usage.rss / MB).toFixed(0)} MB, heap ${(usage.heapUsed / MB).toFixed(0)}/${(usage.heapTotal / MB).toFixed(0)} MB, external ${(usage.external / MB).toFixed(0)} MB; ${getHeapSpaceStatistics()
+					.map((space) => `${space.space_name.replace("_space", "")} ${(space.space_size / MB).toFixed(0)}`)
+					.join(" ")}\n`,
+			);
+		}
+	}, 1000);
 	const store = openStore({
 		database: join(root, "data", "benchmarks.db"),
 		artifacts: join(root, "data", "artifacts"),
 	});
 	const before = await totalCalls(url);
 	const cpuBefore = process.cpuUsage();
+	const loopBefore = performance.eventLoopUtilization();
 	const started = performance.now();
 	const summary = await runUseCase({
 		definitions: loadDefinitions(join(root, "benchmarks")),
@@ -132,9 +148,10 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 	});
 	const wall_s = (performance.now() - started) / 1000;
 	const cpu = process.cpuUsage(cpuBefore);
+	const loop = performance.eventLoopUtilization(loopBefore);
 	clearInterval(sampler);
 	store.close();
-	peak = Math.max(peak, process.memoryUsage.rss(), process.resourceUsage().maxRSS * 1024);
+	const peak = process.resourceUsage().maxRSS * 1024;
 	const result: PhaseResult = {
 		cells: summary.planned,
 		executed: summary.executed,
@@ -143,6 +160,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		peak_rss_mb: peak / MB,
 		cpu_user_s: cpu.user / 1e6,
 		cpu_system_s: cpu.system / 1e6,
+		main_busy_s: loop.active / 1000,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
@@ -150,7 +168,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 function phaseInChild(root: string, url: string, concurrency: number): PhaseResult {
 	const output = execFileSync(
 		process.execPath,
-		[fileURLToPath(import.meta.url), "phase", root, url, String(concurrency)],
+		[...profileFlags(), fileURLToPath(import.meta.url), "phase", root, url, String(concurrency)],
 		{
 			encoding: "utf8",
 			stdio: ["ignore", "pipe", "inherit"],
@@ -160,11 +178,17 @@ function phaseInChild(root: string, url: string, concurrency: number): PhaseResu
 	return JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as PhaseResult;
 }
 
+/** `OVERHEAD_CPU_PROFILE=DIR` writes a V8 CPU profile of each phase into DIR (for finding hot spots). */
+function profileFlags(): string[] {
+	const dir = process.env.OVERHEAD_CPU_PROFILE;
+	return dir === undefined || dir === "" ? [] : ["--cpu-prof", "--cpu-prof-dir", dir];
+}
+
 function report(name: string, result: PhaseResult, concurrency: number): { ratio: number } {
 	const ideal = (result.calls * LATENCY_MS) / 1000 / concurrency;
 	const ratio = result.wall_s / ideal;
 	console.log(
-		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"}; peak RSS ${result.peak_rss_mb.toFixed(1)} MB; touchstone CPU ${result.cpu_user_s.toFixed(1)} s user + ${result.cpu_system_s.toFixed(1)} s system`,
+		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"}; peak RSS ${result.peak_rss_mb.toFixed(1)} MB; touchstone CPU ${result.cpu_user_s.toFixed(1)} s user + ${result.cpu_system_s.toFixed(1)} s system, main thread busy ${result.main_busy_s.toFixed(1)} s`,
 	);
 	return { ratio };
 }

@@ -1,5 +1,6 @@
 import {
 	type Attempt,
+	type Case,
 	canonicalJson,
 	type Depth,
 	type Grader,
@@ -32,6 +33,11 @@ export interface CellContext {
 	readonly provenance: JsonObject;
 	/** Aborts in-flight model calls (the second Ctrl-C). */
 	readonly signal: AbortSignal;
+	/**
+	 * Each case's input, staged once for every model and sample that runs it (its canonical JSON,
+	 * hash and bytes are the same each time).
+	 */
+	readonly stagedInputs: WeakMap<Case, StagedArtifact>;
 }
 
 /** What became of one cell, for progress and the summary. */
@@ -102,13 +108,18 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 	};
 	// A small raw reply (ids, finish reason, raw usage) rides in the row's provenance: one file
 	// per call would cost more than the call's bookkeeping. A large one is an artifact.
-	const rawJson = attempt.raw === null ? null : canonicalJson(attempt.raw);
-	const rawInline = rawJson !== null && rawJson.length <= INLINE_RAW_LIMIT;
-	const input_sha = stage(canonicalJson(cell.case.input), "application/json");
+	const rawInline = attempt.raw !== null && JSON.stringify(attempt.raw).length <= INLINE_RAW_LIMIT;
+	let input = context.stagedInputs.get(cell.case);
+	if (input === undefined) {
+		input = context.store.stageArtifact(canonicalJson(cell.case.input), "application/json");
+		context.stagedInputs.set(cell.case, input);
+	}
+	artifacts.push(input);
+	const input_sha = input.sha256;
 	const output_sha = stage(attempt.final, "text/plain; charset=utf-8");
 	const trace_sha = attempt.trace.length === 0 ? null : stage(canonicalJson(attempt.trace), "application/json");
 	const diff_sha = stage(attempt.diff, "text/x-diff; charset=utf-8");
-	const raw_sha = rawInline ? null : stage(rawJson, "application/json");
+	const raw_sha = rawInline || attempt.raw === null ? null : stage(canonicalJson(attempt.raw), "application/json");
 	const scoreRecords = scores.map((score) =>
 		toScoreRecord(
 			score,
@@ -174,9 +185,23 @@ async function runGuarded(cell: PlannedCell, context: CellContext): Promise<Atte
 	}
 }
 
+/** A score as stored: its votes and reasoning replaced by their artifacts (fields named one by one: a rest spread is slow at this rate). */
 function toScoreRecord(score: Score, jury_votes_sha: string | null, reasoning_sha: string | null): ScoreRecord {
-	const { jury_votes: _votes, reasoning: _reasoning, ...rest } = score;
-	return { ...rest, jury_votes_sha, reasoning_sha };
+	return {
+		metric: score.metric,
+		score_type: score.score_type,
+		value: score.value,
+		value_label: score.value_label,
+		jury_votes_sha,
+		inter_judge_disagreement: score.inter_judge_disagreement,
+		confidence: score.confidence,
+		critical_failure: score.critical_failure,
+		gate_meta: score.gate_meta,
+		reasoning_sha,
+		grader_version: score.grader_version,
+		judge_panel_version: score.judge_panel_version,
+		extras: score.extras,
+	};
 }
 
 function describe(error: unknown, who: string): string {

@@ -117,6 +117,7 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 			depth: request.depth,
 			provenance: request.provenance,
 			signal: stop.signal,
+			stagedInputs: new WeakMap(),
 		};
 		const count = (outcome: CellOutcome) => {
 			if (outcome.run_id !== null) {
