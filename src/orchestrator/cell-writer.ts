@@ -7,11 +7,14 @@ interface Pending {
 }
 
 /**
- * Writes finished cells in small batches, one transaction each, instead of one transaction per
- * cell: at hundreds of cells a second the commits, not the rows, were the cost. A batch is
- * written within `delayMs` of its first cell, or at once when `maxBatch` cells wait. Each cell
- * is still complete or absent: a crash loses only cells not yet written, which the next run
- * does again.
+ * Writes finished cells in batches, one transaction each, instead of one transaction per cell:
+ * at hundreds of cells a second the commits, not the rows, were the cost. A batch is written
+ * within `delayMs` of its first cell (20 ms by default), or at once when `maxBatch` cells wait
+ * (1,024). Larger batches rewrite the last page of each append-only index once per batch rather
+ * than once per dozen cells: at 2,500 cells a second, 20 ms batches took 10-15 % less CPU per
+ * cell than 5 ms ones, measured with the model calls stubbed out so that only touchstone's work
+ * counts. Each cell is still complete or absent: a crash loses only cells not yet written (at
+ * most the last 20 ms), which the next run does again.
  */
 export class CellWriter {
 	readonly #store: Store;
@@ -22,8 +25,8 @@ export class CellWriter {
 
 	constructor(store: Store, options: { delayMs?: number; maxBatch?: number } = {}) {
 		this.#store = store;
-		this.#delayMs = options.delayMs ?? 5;
-		this.#maxBatch = options.maxBatch ?? 256;
+		this.#delayMs = options.delayMs ?? 20;
+		this.#maxBatch = options.maxBatch ?? 1024;
 	}
 
 	/** Queues one cell; resolves with its run id once its batch is committed. */

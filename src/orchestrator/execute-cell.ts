@@ -1,6 +1,5 @@
 import {
 	type Attempt,
-	type Case,
 	canonicalJson,
 	type Depth,
 	type Grader,
@@ -13,6 +12,7 @@ import {
 import type { ScoreRecord, StagedArtifact, Store } from "../store/index.js";
 import type { CellWriter } from "./cell-writer.js";
 import type { PlannedCell } from "./plan.js";
+import type { StagedInputs } from "./staged-inputs.js";
 
 /** Raw replies up to this many characters of JSON are kept in the run's provenance, not a file. */
 const INLINE_RAW_LIMIT = 2048;
@@ -33,11 +33,8 @@ export interface CellContext {
 	readonly provenance: JsonObject;
 	/** Aborts in-flight model calls (the second Ctrl-C). */
 	readonly signal: AbortSignal;
-	/**
-	 * Each case's input, staged once for every model and sample that runs it (its canonical JSON,
-	 * hash and bytes are the same each time).
-	 */
-	readonly stagedInputs: WeakMap<Case, StagedArtifact>;
+	/** The inputs of the cases run lately, staged once for the models and samples that share them. */
+	readonly stagedInputs: StagedInputs;
 }
 
 /** What became of one cell, for progress and the summary. */
@@ -109,13 +106,11 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 	// A small raw reply (ids, finish reason, raw usage) rides in the row's provenance: one file
 	// per call would cost more than the call's bookkeeping. A large one is an artifact.
 	const rawInline = attempt.raw !== null && JSON.stringify(attempt.raw).length <= INLINE_RAW_LIMIT;
-	let input = context.stagedInputs.get(cell.case);
-	if (input === undefined) {
-		input = context.store.stageArtifact(canonicalJson(cell.case.input), "application/json");
-		context.stagedInputs.set(cell.case, input);
-	}
-	artifacts.push(input);
-	const input_sha = input.sha256;
+	const input = context.stagedInputs.get(cell.case, () =>
+		context.store.stageArtifact(canonicalJson(cell.case.input), "application/json"),
+	);
+	if (!input.stored) artifacts.push(input.artifact);
+	const input_sha = input.artifact.sha256;
 	const output_sha = stage(attempt.final, "text/plain; charset=utf-8");
 	const trace_sha = attempt.trace.length === 0 ? null : stage(canonicalJson(attempt.trace), "application/json");
 	const diff_sha = stage(attempt.diff, "text/x-diff; charset=utf-8");
@@ -161,6 +156,7 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 		},
 		scores: scoreRecords,
 	});
+	input.stored = true;
 	const headline = scores.find((score) => score.metric === context.headline)?.value ?? null;
 	return { cell, run_id, attempt, grader_error, headline };
 }

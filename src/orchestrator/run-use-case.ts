@@ -2,10 +2,11 @@ import type { Depth, JsonObject } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
 import type { Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
-import { type CellOutcome, gradeCell, persistCell } from "./execute-cell.js";
-import { planCells } from "./plan.js";
+import { type CellContext, type CellOutcome, gradeCell, persistCell } from "./execute-cell.js";
+import { type CellPlan, planCells } from "./plan.js";
 import { runPool } from "./pool.js";
 import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
+import { StagedInputs } from "./staged-inputs.js";
 import type { StopControl } from "./stop-control.js";
 
 /** What `touchstone run` asks for. */
@@ -71,6 +72,37 @@ export interface RunSummary {
  * today's definitions). Cells already holding a complete current row are skipped unless forced.
  */
 export async function runUseCase(request: RunRequest): Promise<RunSummary> {
+	const started = await startRun(request);
+	const { plan, toRun } = started;
+	const tally = request.dryRun ? emptyTally() : await executeCells(request, started);
+	return {
+		benchmark_version: started.context.benchmarkVersion,
+		planned: plan.size,
+		skipped: plan.size - toRun.length,
+		executed: tally.executed,
+		remaining: toRun.length - tally.executed,
+		statuses: tally.statuses,
+		grader_errors: tally.graderErrors,
+		cost_usd: tally.cost,
+		unknown_cost: tally.unknownCost,
+		stopped: request.stop.stopping,
+		dry_run: request.dryRun,
+	};
+}
+
+/** A run ready to execute: its plan, the cells to run, and what each cell needs. */
+interface StartedRun {
+	readonly plan: CellPlan;
+	readonly toRun: Uint32Array;
+	readonly context: CellContext;
+}
+
+/**
+ * Prepares the use case, freezes and activates its spec, plans the cells and picks those to
+ * run. What it returns holds no reference to the spec document: a pack of 50,000 cases spends
+ * megabytes on it, and the run needs only the plan (bench/overhead).
+ */
+async function startRun(request: RunRequest): Promise<StartedRun> {
 	const { store, stop } = request;
 	const prepared = await prepareUseCase(request.definitions, request.useCaseId, {
 		models: request.models,
@@ -97,17 +129,12 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 	});
 	const toRun = plan.remaining(request.force ? new Set<string>() : store.completeCellKeys(prepared.useCase.id));
 	request.hooks?.onRunStart?.({ prepared, planned: plan.size, skipped: plan.size - toRun.length, toRun: toRun.length });
-
-	const statuses: Record<string, number> = {};
-	let executed = 0;
-	let graderErrors = 0;
-	let cost = 0;
-	let unknownCost = 0;
-	if (!request.dryRun) {
-		const writer = new CellWriter(store);
-		const context = {
+	return {
+		plan,
+		toRun,
+		context: {
 			store,
-			writer,
+			writer: new CellWriter(store),
 			runner: prepared.runner,
 			grader: prepared.grader,
 			harnessConfig: prepared.harnessConfig,
@@ -117,64 +144,71 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 			depth: request.depth,
 			provenance: request.provenance,
 			signal: stop.signal,
-			stagedInputs: new WeakMap(),
-		};
-		const count = (outcome: CellOutcome) => {
-			if (outcome.run_id !== null) {
-				executed += 1;
-				statuses[outcome.attempt.status] = (statuses[outcome.attempt.status] ?? 0) + 1;
-				if (outcome.grader_error !== null) graderErrors += 1;
-				const cellCost = outcome.attempt.telemetry.cost_usd;
-				if (cellCost === null) unknownCost += 1;
-				else cost += cellCost;
-			}
-			request.hooks?.onCellEnd?.(outcome);
-		};
-		// A worker hands its graded cell to persistence and takes the next cell at once, so model
-		// calls in flight stay at `concurrency` while files and rows are written behind them.
-		// Persistence may lag by at most `concurrency` cells before a worker waits for it.
-		const persisting = new Set<Promise<void>>();
-		const waiting: (() => void)[] = [];
-		let persistError: unknown;
-		await runPool(
-			toRun,
-			request.concurrency,
-			async (index) => {
-				const graded = await gradeCell(plan.cell(index), context);
-				if ("run_id" in graded) return count(graded);
-				const written = persistCell(graded, context)
-					.then(count, (error: unknown) => {
-						// The store refused a write: stop scheduling, let the rest drain, then fail.
-						if (persistError === undefined && !stop.stopping) stop.request();
-						persistError ??= error;
-					})
-					.finally(() => {
-						persisting.delete(written);
-						waiting.shift()?.();
-					});
-				persisting.add(written);
-				// A queue, not Promise.race over the set: racing hundreds of promises per cell
-				// costs quadratic reactions and garbage.
-				if (persisting.size >= request.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-			},
-			() => stop.stopping,
-		);
-		writer.flush();
-		await Promise.all(persisting);
-		writer.flush();
-		if (persistError !== undefined) throw persistError;
-	}
-	return {
-		benchmark_version: spec.benchmark_version,
-		planned: plan.size,
-		skipped: plan.size - toRun.length,
-		executed,
-		remaining: toRun.length - executed,
-		statuses,
-		grader_errors: graderErrors,
-		cost_usd: cost,
-		unknown_cost: unknownCost,
-		stopped: stop.stopping,
-		dry_run: request.dryRun,
+			stagedInputs: new StagedInputs(),
+		},
 	};
+}
+
+/** What the executed cells add up to. */
+interface Tally {
+	executed: number;
+	readonly statuses: Record<string, number>;
+	graderErrors: number;
+	cost: number;
+	unknownCost: number;
+}
+
+function emptyTally(): Tally {
+	return { executed: 0, statuses: {}, graderErrors: 0, cost: 0, unknownCost: 0 };
+}
+
+/** Runs, grades and writes the cells of a started run, `concurrency` at a time, until done or stopped. */
+async function executeCells(request: RunRequest, { plan, toRun, context }: StartedRun): Promise<Tally> {
+	const { stop } = request;
+	const tally = emptyTally();
+	const count = (outcome: CellOutcome) => {
+		if (outcome.run_id !== null) {
+			tally.executed += 1;
+			tally.statuses[outcome.attempt.status] = (tally.statuses[outcome.attempt.status] ?? 0) + 1;
+			if (outcome.grader_error !== null) tally.graderErrors += 1;
+			const cellCost = outcome.attempt.telemetry.cost_usd;
+			if (cellCost === null) tally.unknownCost += 1;
+			else tally.cost += cellCost;
+		}
+		request.hooks?.onCellEnd?.(outcome);
+	};
+	// A worker hands its graded cell to persistence and takes the next cell at once, so model
+	// calls in flight stay at `concurrency` while files and rows are written behind them.
+	// Persistence may lag by at most `concurrency` cells before a worker waits for it.
+	const persisting = new Set<Promise<void>>();
+	const waiting: (() => void)[] = [];
+	let persistError: unknown;
+	await runPool(
+		toRun,
+		request.concurrency,
+		async (index) => {
+			const graded = await gradeCell(plan.cell(index), context);
+			if ("run_id" in graded) return count(graded);
+			const written = persistCell(graded, context)
+				.then(count, (error: unknown) => {
+					// The store refused a write: stop scheduling, let the rest drain, then fail.
+					if (persistError === undefined && !stop.stopping) stop.request();
+					persistError ??= error;
+				})
+				.finally(() => {
+					persisting.delete(written);
+					waiting.shift()?.();
+				});
+			persisting.add(written);
+			// A queue, not Promise.race over the set: racing hundreds of promises per cell
+			// costs quadratic reactions and garbage.
+			if (persisting.size >= request.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+		},
+		() => stop.stopping,
+	);
+	context.writer.flush();
+	await Promise.all(persisting);
+	context.writer.flush();
+	if (persistError !== undefined) throw persistError;
+	return tally;
 }

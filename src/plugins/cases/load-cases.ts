@@ -13,6 +13,9 @@ import { readGradingBlock } from "./grading-document.js";
 import type { CasesGrading } from "./grading-schema.js";
 import { type LoadedCase, readCaseFiles } from "./read-case-files.js";
 
+/** The metadata of every case that has none: one frozen object, not one per case of a large pack. */
+const NO_METADATA: JsonObject = Object.freeze({}) as JsonObject;
+
 type ValidCase = LoadedCase<ParsedCase> & { readonly parsed: ParsedCase };
 
 /**
@@ -150,6 +153,6 @@ function toCaseData(parsed: ParsedCase, id: string, useCaseId: string, grading: 
 		reference:
 			parsed.checks === undefined ? reference : { ...reference, checks: parsed.checks as unknown as JsonObject[] },
 		threshold: parsed.threshold ?? grading.threshold,
-		metadata: (parsed.metadata ?? {}) as JsonObject,
+		metadata: (parsed.metadata ?? NO_METADATA) as JsonObject,
 	};
 }
