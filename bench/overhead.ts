@@ -120,12 +120,12 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 			ticks += 1;
 			const usage = process.memoryUsage();
 			process.stderr.write(
-				`  t=${ticks}s rss ${(usage.rss / MB).toFixed(0)} MB, heap ${(usage.heapUsed / MB).toFixed(0)}/${(usage.heapTotal / MB).toFixed(0)} MB, external ${(usage.external / MB).toFixed(0)} MB; ${getHeapSpaceStatistics()
+				`  t=${ticks / 4}s rss ${(usage.rss / MB).toFixed(0)} MB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}), heap ${(usage.heapUsed / MB).toFixed(0)}/${(usage.heapTotal / MB).toFixed(0)} MB, external ${(usage.external / MB).toFixed(0)} MB; ${getHeapSpaceStatistics()
 					.map((space) => `${space.space_name.replace("_space", "")} ${(space.space_size / MB).toFixed(0)}`)
 					.join(" ")}\n`,
 			);
 		}
-	}, 1000);
+	}, 250);
 	const store = openStore({
 		database: join(root, "data", "benchmarks.db"),
 		artifacts: join(root, "data", "artifacts"),
