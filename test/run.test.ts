@@ -89,6 +89,33 @@ describe("runUseCase against the scripted server over real HTTP", () => {
 		store.close();
 	});
 
+	it("records on the store's writer thread the same rows, run after run, as on the run's own thread", async () => {
+		const threaded = setup();
+		const inline = setup();
+		const first = await threaded.run({ writerThread: true });
+		await inline.run({ writerThread: false });
+		expect(first).toMatchObject({ planned: 24, executed: 24, remaining: 0 });
+		expect(countRows(threaded.store)).toEqual(countRows(inline.store));
+		expect(countRows(threaded.store)).toEqual({ runs: 24, scores: 48 });
+		// Every input and output is readable, and each input row was written once for its two models.
+		const artifacts = threaded.store.database.prepare("SELECT count(*) AS n FROM artifacts").get() as { n: number };
+		expect(artifacts.n).toBe(
+			(inline.store.database.prepare("SELECT count(*) AS n FROM artifacts").get() as { n: number }).n,
+		);
+		const shas = threaded.store.database.prepare("SELECT input_sha, output_sha FROM runs").all() as {
+			input_sha: string;
+			output_sha: string;
+		}[];
+		for (const { input_sha, output_sha } of shas) {
+			expect(JSON.parse(threaded.store.readArtifactText(input_sha))).toHaveProperty("prompt");
+			expect(threaded.store.readArtifactText(output_sha)).not.toBe("");
+		}
+		expect(await threaded.run({ writerThread: true })).toMatchObject({ skipped: 24, executed: 0 });
+		expect(leaderboard(threaded.store, "arith").rows.map((row) => [row.model_id, row.headline])).toEqual(
+			leaderboard(inline.store, "arith").rows.map((row) => [row.model_id, row.headline]),
+		);
+	});
+
 	it("limited depth runs floor cases once; a later thorough run reuses those cells", async () => {
 		const { store, run } = setup(6);
 		const limited = await run({ depth: "limited" });

@@ -9,6 +9,7 @@ export {
 	type StagedArtifact,
 	type StoredArtifact,
 } from "./artifacts.js";
+export type { BackgroundCellWriter } from "./background-writer.js";
 export type { CalibrationInput, StoredCalibration } from "./calibrations.js";
 export {
 	COMPARISON_VERDICTS,

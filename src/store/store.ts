@@ -10,6 +10,7 @@ import {
 	type StoredArtifact,
 	stageArtifact,
 } from "./artifacts.js";
+import { BackgroundCellWriter } from "./background-writer.js";
 import { type CalibrationInput, listCalibrations, recordCalibration, type StoredCalibration } from "./calibrations.js";
 import { insertCells } from "./cells.js";
 import { type ComparisonInput, listComparisons, recordComparison, type StoredComparison } from "./comparisons.js";
@@ -150,6 +151,16 @@ export class Store {
 		const [runId] = this.recordCells([cell], options);
 		if (runId === undefined) throw new StoreError("recording a cell returned no run id");
 		return runId;
+	}
+
+	/**
+	 * Starts a thread recording cells through a connection of its own (see BackgroundCellWriter),
+	 * for runs large enough that inserts and commits would hold up the model calls.
+	 */
+	startBackgroundWriter(): BackgroundCellWriter {
+		if (this.database.readonly)
+			throw new StoreError(`the store at ${this.paths.database} is open read-only; it cannot record cells`);
+		return BackgroundCellWriter.start(this.paths);
 	}
 
 	/** Writes many cells in one transaction (all or none) and returns their run ids in order. */
