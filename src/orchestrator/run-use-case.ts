@@ -102,7 +102,8 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 interface StartedRun {
 	readonly plan: CellPlan;
 	readonly toRun: Uint32Array;
-	readonly context: CellContext;
+	/** What each cell needs, but where it is written: that is chosen when the cells run. */
+	readonly context: Omit<CellContext, "writer">;
 }
 
 /**
@@ -142,7 +143,6 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 		toRun,
 		context: {
 			store,
-			writer: new CellWriter((cells) => store.recordCells(cells)),
 			runner: prepared.runner,
 			grader: prepared.grader,
 			harnessConfig: prepared.harnessConfig,
@@ -179,8 +179,10 @@ async function executeCells(request: RunRequest, started: StartedRun): Promise<T
 	// is not worth starting a thread for.
 	const useThread = request.writerThread ?? toRun.length >= WRITER_THREAD_MIN_CELLS;
 	const thread = useThread ? store.startBackgroundWriter() : null;
-	const context: CellContext =
-		thread === null ? started.context : { ...started.context, writer: new CellWriter((cells) => thread.record(cells)) };
+	const writer = new CellWriter(
+		thread === null ? (cells) => store.recordCells(cells) : (cells) => thread.record(cells),
+	);
+	const context: CellContext = { ...started.context, writer };
 	const tally = emptyTally();
 	const count = (outcome: CellOutcome) => {
 		if (outcome.run_id !== null) {
