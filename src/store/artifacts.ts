@@ -75,8 +75,11 @@ export interface StagedArtifact extends ArtifactRef {
 	readonly path: string | null;
 	/** MIME type of the content. */
 	readonly content_type: string;
-	/** The bytes of an inline artifact, written with its row; null when they are in a file. */
-	readonly content: Uint8Array | null;
+	/**
+	 * What an inline artifact holds, written with its row: its bytes, or its text (stored as UTF-8;
+	 * kept as text so that a run's thread makes no buffer per artifact). Null when it is in a file.
+	 */
+	readonly content: Uint8Array | string | null;
 }
 
 /**
@@ -94,6 +97,11 @@ export function stageArtifact(
 	content: string | Uint8Array,
 	contentType: string,
 ): StagedArtifact {
+	if (typeof content === "string") {
+		const size = Buffer.byteLength(content, "utf8");
+		if (size <= context.inlineBytes)
+			return { sha256: sha256(content), size, path: null, content_type: contentType, content };
+	}
 	const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
 	const digest = sha256(bytes);
 	if (bytes.byteLength <= context.inlineBytes)
@@ -120,8 +128,10 @@ export function insertArtifactRows(
 	const insert = context.statements.get(
 		"INSERT INTO artifacts (sha256, path, size, content_type, created_at, content) VALUES (?, ?, ?, ?, ?, ?)",
 	);
-	for (const artifact of artifacts)
-		insert.run(artifact.sha256, artifact.path ?? "", artifact.size, artifact.content_type, createdAt, artifact.content);
+	for (const artifact of artifacts) {
+		const content = typeof artifact.content === "string" ? Buffer.from(artifact.content, "utf8") : artifact.content;
+		insert.run(artifact.sha256, artifact.path ?? "", artifact.size, artifact.content_type, createdAt, content);
+	}
 }
 
 /** The row of artifact `sha`, or null when the store has none. */

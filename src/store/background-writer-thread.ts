@@ -43,18 +43,15 @@ port.on("message", (message: ToWriterThread) => {
 	port.postMessage(reply);
 });
 
-/** Inline artifact bytes arrive as plain Uint8Arrays; SQLite binds Buffers (same memory, no copy). */
+/** Inline artifact bytes arrive as plain Uint8Arrays; SQLite binds Buffers (same memory, no copy). Text stays text. */
 function withBuffers(cell: CellRecord): CellRecord {
 	if (cell.artifacts === undefined) return cell;
 	return {
 		...cell,
-		artifacts: cell.artifacts.map((artifact) =>
-			artifact.content === null || Buffer.isBuffer(artifact.content)
-				? artifact
-				: {
-						...artifact,
-						content: Buffer.from(artifact.content.buffer, artifact.content.byteOffset, artifact.content.byteLength),
-					},
-		),
+		artifacts: cell.artifacts.map((artifact) => {
+			const { content } = artifact;
+			if (!(content instanceof Uint8Array) || Buffer.isBuffer(content)) return artifact;
+			return { ...artifact, content: Buffer.from(content.buffer, content.byteOffset, content.byteLength) };
+		}),
 	};
 }

@@ -86,16 +86,18 @@ export class BackgroundCellWriter {
 
 /**
  * Inline artifact bytes are usually views into Node's shared 8 KB buffer pool, and posting a
- * view copies its whole buffer: each is copied to a buffer of its own size first.
+ * view copies its whole buffer: each is copied to a buffer of its own size first (inline text,
+ * the usual case, is posted as it is).
  */
 function withCompactBytes(cell: CellRecord): CellRecord {
-	if (cell.artifacts === undefined || cell.artifacts.every((artifact) => artifact.content === null)) return cell;
+	if (cell.artifacts === undefined || !cell.artifacts.some((artifact) => artifact.content instanceof Uint8Array))
+		return cell;
 	return {
 		...cell,
 		artifacts: cell.artifacts.map((artifact) =>
-			artifact.content === null
-				? artifact
-				: { ...artifact, content: Uint8Array.prototype.slice.call(artifact.content) },
+			artifact.content instanceof Uint8Array
+				? { ...artifact, content: Uint8Array.prototype.slice.call(artifact.content) }
+				: artifact,
 		),
 	};
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sha256 } from "../contract/index.js";
 import { openTemporaryStore, sampleRun, sampleScore, sampleSpec, type TemporaryStore } from "./index.js";
 
 let temporary: TemporaryStore;
@@ -52,6 +53,25 @@ describe("staged artifacts", () => {
 		]);
 		expect(artifactRows()).toBe(1);
 		expect(readdirSync(join(store.paths.artifacts, (first.path ?? "").slice(0, 2))).length).toBe(1);
+	});
+
+	it("keeps small text as text until its row is written, with the size and hash of its UTF-8 bytes", () => {
+		const small = openTemporaryStore();
+		try {
+			const { store } = small;
+			store.freezeSpec(sampleSpec());
+			const text = "café ✓, 答え";
+			const staged = store.stageArtifact(text, "text/plain; charset=utf-8");
+			expect(staged.content).toBe(text);
+			expect(staged.size).toBe(Buffer.byteLength(text, "utf8"));
+			expect(staged.sha256).toBe(sha256(Buffer.from(text, "utf8")));
+			store.recordCells([
+				{ run: sampleRun({ output_sha: staged.sha256 }), scores: [sampleScore()], artifacts: [staged] },
+			]);
+			expect(store.readArtifact(staged.sha256).equals(Buffer.from(text, "utf8"))).toBe(true);
+		} finally {
+			small.remove();
+		}
 	});
 
 	it("writes no file for small content: its bytes ride in the cell's transaction", () => {

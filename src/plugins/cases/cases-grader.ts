@@ -24,11 +24,17 @@ const checkListSchema = z.array(checkSchema).min(1);
  */
 export function createCasesGrader(grading: CasesGrading): Grader {
 	const graders = new Map<string, readonly Grader[]>();
+	// Most cases share the default check list (one array): found by identity, it needs no
+	// canonical JSON per cell. Equal lists written in different cases still share their graders.
+	const byList = new WeakMap<object, readonly Grader[]>();
 	const gradersFor = (testCase: Case): readonly Grader[] => {
 		const own = testCase.reference?.checks;
 		const raw = own ?? grading.checks;
 		if (raw === null || raw === undefined)
 			throw new TouchstoneError("grader", `case ${testCase.id} has no checks, and grading.checks is empty`);
+		const list = typeof raw === "object" ? raw : null;
+		const known = list === null ? undefined : byList.get(list);
+		if (known !== undefined) return known;
 		const key = canonicalJson(raw);
 		let built = graders.get(key);
 		if (built === undefined) {
@@ -38,6 +44,7 @@ export function createCasesGrader(grading: CasesGrading): Grader {
 			built = parsed.data.map(createCheckGrader);
 			graders.set(key, built);
 		}
+		if (list !== null) byList.set(list, built);
 		return built;
 	};
 	const config: JsonObject = {
