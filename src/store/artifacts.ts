@@ -128,10 +128,25 @@ export function insertArtifactRows(
 	const insert = context.statements.get(
 		"INSERT INTO artifacts (sha256, path, size, content_type, created_at, content) VALUES (?, ?, ?, ?, ?, ?)",
 	);
-	for (const artifact of artifacts) {
-		const content = typeof artifact.content === "string" ? Buffer.from(artifact.content, "utf8") : artifact.content;
-		insert.run(artifact.sha256, artifact.path ?? "", artifact.size, artifact.content_type, createdAt, content);
-	}
+	for (const artifact of artifacts)
+		insert.run(
+			artifact.sha256,
+			artifact.path ?? "",
+			artifact.size,
+			artifact.content_type,
+			createdAt,
+			rowBytes(artifact.content),
+		);
+}
+
+/**
+ * The content column of an inline artifact as a Buffer, which SQLite binds as a blob: text as
+ * UTF-8, and plain bytes (as they arrive from another thread) wrapped without a copy.
+ */
+function rowBytes(content: Uint8Array | string | null): Buffer | null {
+	if (content === null || Buffer.isBuffer(content)) return content;
+	if (typeof content === "string") return Buffer.from(content, "utf8");
+	return Buffer.from(content.buffer, content.byteOffset, content.byteLength);
 }
 
 /** The row of artifact `sha`, or null when the store has none. */

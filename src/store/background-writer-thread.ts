@@ -6,7 +6,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { BackgroundWriterData, FromWriterThread, ToWriterThread } from "./background-writer-protocol.js";
 import { openStore } from "./open-store.js";
-import type { CellRecord } from "./run-records.js";
 import type { Store } from "./store.js";
 
 const port = parentPort;
@@ -32,7 +31,7 @@ port.on("message", (message: ToWriterThread) => {
 		reply = { type: "failed", id: message.id, error: { message: openFailure ?? "the store is closed" } };
 	else
 		try {
-			reply = { type: "recorded", id: message.id, runIds: store.recordCells(message.cells.map(withBuffers)) };
+			reply = { type: "recorded", id: message.id, runIds: store.recordCells(message.cells) };
 		} catch (error) {
 			reply = {
 				type: "failed",
@@ -42,16 +41,3 @@ port.on("message", (message: ToWriterThread) => {
 		}
 	port.postMessage(reply);
 });
-
-/** Inline artifact bytes arrive as plain Uint8Arrays; SQLite binds Buffers (same memory, no copy). Text stays text. */
-function withBuffers(cell: CellRecord): CellRecord {
-	if (cell.artifacts === undefined) return cell;
-	return {
-		...cell,
-		artifacts: cell.artifacts.map((artifact) => {
-			const { content } = artifact;
-			if (!(content instanceof Uint8Array) || Buffer.isBuffer(content)) return artifact;
-			return { ...artifact, content: Buffer.from(content.buffer, content.byteOffset, content.byteLength) };
-		}),
-	};
-}
