@@ -10,9 +10,13 @@
  *
  * Targets: wall ≤ 1.15 × ideal in phases 1 and 2; peak RSS ≤ 200 MB at 10,000 cells and growing
  * less than 30 % to 100,000 cells; phase 3 makes no call and finishes in under 3 s.
+ *
+ * Diagnostics (environment): `OVERHEAD_PHASE=2` runs phase 2 alone; `OVERHEAD_CPU_PROFILE=DIR`
+ * and `OVERHEAD_ALLOC_PROFILE=FILE` profile; `OVERHEAD_MEMORY_TRACE=1` and `OVERHEAD_THREADS=1`
+ * print memory and per-thread CPU; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +42,11 @@ interface PhaseResult {
 	readonly cpu_system_s: number;
 	/** Seconds the main thread's event loop was busy (the rest of the CPU is other threads). */
 	readonly main_busy_s: number;
+	/** The main thread's own CPU seconds, and seconds it was ready to run but waited for a core (Linux schedstat); null elsewhere. */
+	readonly main_cpu_s: number | null;
+	readonly main_waited_s: number | null;
+	/** CPU seconds the scripted server's process spent meanwhile (it shares the machine), null when unknown. */
+	readonly server_cpu_s?: number | null;
 }
 
 /** Writes a benchmarks/ folder with `cases` prompts and two models on the scripted server. */
@@ -87,7 +96,7 @@ async function startServer(root: string): Promise<{ url: string; child: ChildPro
 			models: { "*": { latency_ms: LATENCY_MS, rules: [{ when: { user: "number (\\d+)" }, reply: "answer: $1." }] } },
 		}),
 	);
-	const child = spawn(process.execPath, [BIN, "scripted-server", "--script", script], {
+	const child = spawn(process.execPath, [...profileFlags(), BIN, "scripted-server", "--script", script], {
 		stdio: ["ignore", "pipe", "inherit"],
 	});
 	const url = await new Promise<string>((resolve, reject) => {
@@ -100,6 +109,64 @@ async function startServer(root: string): Promise<{ url: string; child: ChildPro
 		child.on("exit", (code) => reject(new Error(`scripted server exited with ${code}`)));
 	});
 	return { url, child };
+}
+
+/** Seconds a thread has run on a CPU and waited ready on a run queue so far (Linux schedstat), or null. */
+function threadSchedule(pid: number, tid: number): { cpu_s: number; waited_s: number } | null {
+	try {
+		const [cpu, waited] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
+		return cpu === undefined || waited === undefined ? null : { cpu_s: cpu / 1e9, waited_s: waited / 1e9 };
+	} catch {
+		return null;
+	}
+}
+
+/** `OVERHEAD_THREADS=1`: each thread of this process with its CPU and run-queue seconds, on stderr. */
+function printThreads(): void {
+	for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
+		const name = readFileSync(`/proc/${process.pid}/task/${tid}/comm`, "utf8").trim();
+		const schedule = threadSchedule(process.pid, Number(tid));
+		if (schedule && schedule.cpu_s > 0.05)
+			process.stderr.write(
+				`  thread ${tid} ${name}: on a core ${schedule.cpu_s.toFixed(1)} s, waiting ${schedule.waited_s.toFixed(1)} s\n`,
+			);
+	}
+}
+
+/**
+ * `OVERHEAD_ALLOC_PROFILE=FILE`: samples allocations of the run, garbage included, and writes a
+ * `.heapprofile` (open it in Chrome DevTools) when it ends. Returns the function that stops and writes.
+ */
+async function startAllocationSampling(): Promise<(() => Promise<void>) | null> {
+	const file = process.env.OVERHEAD_ALLOC_PROFILE;
+	if (file === undefined || file === "") return null;
+	const { Session } = await import("node:inspector/promises");
+	const session = new Session();
+	session.connect();
+	await session.post("HeapProfiler.startSampling", {
+		samplingInterval: 64 * 1024,
+		includeObjectsCollectedByMajorGC: true,
+		includeObjectsCollectedByMinorGC: true,
+	});
+	return async () => {
+		const { profile } = await session.post("HeapProfiler.stopSampling");
+		writeFileSync(file, JSON.stringify(profile));
+		session.disconnect();
+	};
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; null where there is no /proc. */
+function processCpuSeconds(pid: number | undefined): number | null {
+	if (pid === undefined) return null;
+	try {
+		// Fields after the command name's closing parenthesis: utime and stime are the 12th and 13th.
+		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+		const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+		const ticks = Number(fields[11]) + Number(fields[12]);
+		return Number.isFinite(ticks) ? ticks / 100 : null;
+	} catch {
+		return null;
+	}
 }
 
 async function totalCalls(url: string): Promise<number> {
@@ -130,9 +197,11 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		database: join(root, "data", "benchmarks.db"),
 		artifacts: join(root, "data", "artifacts"),
 	});
+	const allocations = await startAllocationSampling();
 	const before = await totalCalls(url);
 	const cpuBefore = process.cpuUsage();
 	const loopBefore = performance.eventLoopUtilization();
+	const scheduleBefore = threadSchedule(process.pid, process.pid);
 	const started = performance.now();
 	const summary = await runUseCase({
 		definitions: loadDefinitions(join(root, "benchmarks")),
@@ -149,7 +218,10 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 	const wall_s = (performance.now() - started) / 1000;
 	const cpu = process.cpuUsage(cpuBefore);
 	const loop = performance.eventLoopUtilization(loopBefore);
+	const scheduleAfter = threadSchedule(process.pid, process.pid);
 	clearInterval(sampler);
+	await allocations?.();
+	if (process.env.OVERHEAD_THREADS === "1") printThreads();
 	store.close();
 	const peak = process.resourceUsage().maxRSS * 1024;
 	const result: PhaseResult = {
@@ -161,34 +233,53 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		cpu_user_s: cpu.user / 1e6,
 		cpu_system_s: cpu.system / 1e6,
 		main_busy_s: loop.active / 1000,
+		main_cpu_s: scheduleBefore && scheduleAfter ? scheduleAfter.cpu_s - scheduleBefore.cpu_s : null,
+		main_waited_s: scheduleBefore && scheduleAfter ? scheduleAfter.waited_s - scheduleBefore.waited_s : null,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-function phaseInChild(root: string, url: string, concurrency: number): PhaseResult {
+function phaseInChild(root: string, url: string, concurrency: number, server: ChildProcess): PhaseResult {
+	const serverBefore = processCpuSeconds(server.pid);
 	const output = execFileSync(
 		process.execPath,
-		[...profileFlags(), fileURLToPath(import.meta.url), "phase", root, url, String(concurrency)],
+		[...profileFlags(), ...extraFlags(), fileURLToPath(import.meta.url), "phase", root, url, String(concurrency)],
 		{
 			encoding: "utf8",
 			stdio: ["ignore", "pipe", "inherit"],
-			maxBuffer: 16 * MB,
+			maxBuffer: 64 * MB,
 		},
 	);
-	return JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as PhaseResult;
+	// Other lines come from Node flags such as --trace-gc: passed on to stderr.
+	const lines = output.trim().split("\n");
+	const json = lines.findLast((line) => line.startsWith("{")) ?? "{}";
+	for (const line of lines) if (line !== json) process.stderr.write(`${line}\n`);
+	const result = JSON.parse(json) as PhaseResult;
+	const serverAfter = processCpuSeconds(server.pid);
+	const server_cpu_s = serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore;
+	return { ...result, server_cpu_s };
 }
 
-/** `OVERHEAD_CPU_PROFILE=DIR` writes a V8 CPU profile of each phase into DIR (for finding hot spots). */
+/** `OVERHEAD_NODE_FLAGS="--trace-gc …"`: more Node flags for each phase's process (not the server's). */
+function extraFlags(): string[] {
+	return (process.env.OVERHEAD_NODE_FLAGS ?? "").split(" ").filter((flag) => flag !== "");
+}
+
+/** `OVERHEAD_CPU_PROFILE=DIR` writes a V8 CPU profile of each phase, and of the scripted server, into DIR (for finding hot spots). */
 function profileFlags(): string[] {
 	const dir = process.env.OVERHEAD_CPU_PROFILE;
 	return dir === undefined || dir === "" ? [] : ["--cpu-prof", "--cpu-prof-dir", dir];
+}
+
+function seconds(value: number | null): string {
+	return value === null ? "?" : `${value.toFixed(1)} s`;
 }
 
 function report(name: string, result: PhaseResult, concurrency: number): { ratio: number } {
 	const ideal = (result.calls * LATENCY_MS) / 1000 / concurrency;
 	const ratio = result.wall_s / ideal;
 	console.log(
-		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"}; peak RSS ${result.peak_rss_mb.toFixed(1)} MB; touchstone CPU ${result.cpu_user_s.toFixed(1)} s user + ${result.cpu_system_s.toFixed(1)} s system, main thread busy ${result.main_busy_s.toFixed(1)} s`,
+		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"}; peak RSS ${result.peak_rss_mb.toFixed(1)} MB; touchstone CPU ${result.cpu_user_s.toFixed(1)} s user + ${result.cpu_system_s.toFixed(1)} s system, main thread busy ${result.main_busy_s.toFixed(1)} s (on a core ${seconds(result.main_cpu_s)}, waiting for one ${seconds(result.main_waited_s)}); scripted server CPU ${seconds(result.server_cpu_s ?? null)}`,
 	);
 	return { ratio };
 }
@@ -204,15 +295,19 @@ async function main(): Promise<void> {
 	const server = await startServer(small);
 	try {
 		console.log(`scripted server (own process) at ${server.url}, fixed latency ${LATENCY_MS} ms`);
-		const first = phaseInChild(small, server.url, 32);
+		if (process.env.OVERHEAD_PHASE === "2") {
+			report("phase 2", phaseInChild(large, server.url, 256, server.child), 256);
+			return;
+		}
+		const first = phaseInChild(small, server.url, 32, server.child);
 		report("phase 1", first, 32);
-		const second = phaseInChild(large, server.url, 256);
+		const second = phaseInChild(large, server.url, 256, server.child);
 		report("phase 2", second, 256);
 		const growth = second.peak_rss_mb / first.peak_rss_mb - 1;
 		console.log(
 			`peak RSS: ${first.peak_rss_mb.toFixed(1)} MB at 10,000 cells (target ≤ 200) ${first.peak_rss_mb <= 200 ? "PASS" : "FAIL"}; ${second.peak_rss_mb.toFixed(1)} MB at 100,000 cells, growth ${(growth * 100).toFixed(1)} % (target < 30 %) ${growth < 0.3 ? "PASS" : "FAIL"}`,
 		);
-		const rerun = phaseInChild(small, server.url, 32);
+		const rerun = phaseInChild(small, server.url, 32, server.child);
 		console.log(
 			`phase 3 (re-run of the 10,000 current cells): ${rerun.calls} model calls (target 0) ${rerun.calls === 0 ? "PASS" : "FAIL"}, ${rerun.executed} executed, wall ${rerun.wall_s.toFixed(2)} s (target < 3 s) ${rerun.wall_s < 3 ? "PASS" : "FAIL"}`,
 		);
