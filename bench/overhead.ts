@@ -20,7 +20,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { getHeapSpaceStatistics } from "node:v8";
+import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { stringify } from "yaml";
 import { tuneHeapForRuns } from "../src/cli/heap-tuning.js";
 import { loadDefinitions } from "../src/definitions/index.js";
@@ -146,7 +146,8 @@ async function startAllocationSampling(): Promise<(() => Promise<void>) | null> 
 	await session.post("HeapProfiler.startSampling", {
 		samplingInterval: 64 * 1024,
 		includeObjectsCollectedByMajorGC: true,
-		includeObjectsCollectedByMinorGC: true,
+		// `OVERHEAD_ALLOC_PROMOTED=1`: leave out what died young, to see what reaches the old generation.
+		includeObjectsCollectedByMinorGC: process.env.OVERHEAD_ALLOC_PROMOTED !== "1",
 	});
 	return async () => {
 		const { profile } = await session.post("HeapProfiler.stopSampling");
@@ -198,6 +199,8 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		artifacts: join(root, "data", "artifacts"),
 	});
 	const allocations = await startAllocationSampling();
+	if (process.env.OVERHEAD_HEAP_SNAPSHOT)
+		setTimeout(() => writeHeapSnapshot(process.env.OVERHEAD_HEAP_SNAPSHOT), 20_000).unref();
 	const before = await totalCalls(url);
 	const cpuBefore = process.cpuUsage();
 	const loopBefore = performance.eventLoopUtilization();

@@ -71,6 +71,7 @@ export function classifyError(error: unknown, context: FailureContext): Provider
 	)
 		return fail("malformed", `unreadable response: ${describe(error)}`);
 	if (isNetworkError(error)) return fail("network", `connection failed: ${describe(error)}`);
+	if (isMalformedHttp(error)) return fail("malformed", `unreadable response: ${describe(error)}`);
 	return fail("bad-request", `the call could not be made: ${describe(error)}`);
 }
 
@@ -130,6 +131,12 @@ function isNetworkError(error: unknown): boolean {
 		current = current.cause;
 	}
 	return false;
+}
+
+/** A reply that broke HTTP itself: the plain client's MalformedHttpError, or node:http's parser errors (`HPE_…`). */
+function isMalformedHttp(error: unknown): boolean {
+	const code = (error as { code?: unknown } | null)?.code;
+	return typeof code === "string" && (code === "ERR_MALFORMED_HTTP_RESPONSE" || code.startsWith("HPE_"));
 }
 
 /** The error's message followed by its causes' messages: `a (cause: b)`. */

@@ -1,5 +1,6 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from "node:http";
+import type { IncomingMessage, RequestOptions } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { PlainHttpClient, type PlainHttpTarget } from "./plain-http-client.js";
 
 /** A response as the wire providers read it: status, headers, and a body pushed chunk by chunk. */
 export interface WireResponse {
@@ -24,79 +25,103 @@ export type Transport = (
 ) => Promise<WireResponse>;
 
 /**
- * A transport over node:http(s) with a keep-alive agent of its own: a few times less CPU and
- * garbage per call than fetch, which matters at hundreds of calls a second. The body is read
- * through `data` events rather than an async iterator, and an abort destroys the request from
- * one listener rather than through the stream machinery `signal` would attach: both cost more
- * than the rest of the call at 2,500 calls a second (bench/overhead).
+ * A transport over HTTP/1.1 with kept-alive connections of its own: {@link PlainHttpClient} for
+ * `http:` (a model server on this machine or the LAN, where the harness's own cost per call
+ * shows), node:https for `https:`. Both cost a few times less CPU and garbage per call than
+ * fetch, which matters at hundreds of calls a second. node:https's body is read through `data`
+ * events rather than an async iterator, and an abort destroys the request from one listener
+ * rather than through the stream machinery `signal` would attach (bench/overhead).
  */
 export function createHttpTransport(): Transport {
-	const agents = {
-		"http:": new HttpAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY }),
-		"https:": new HttpsAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY }),
-	};
+	const plain = new PlainHttpClient();
+	const agent = new HttpsAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 	// A provider posts to one URL: parse it once.
-	const targets = new Map<string, { readonly options: RequestOptions; readonly secure: boolean }>();
-	const targetOf = (url: string) => {
+	const targets = new Map<string, Target>();
+	const targetOf = (url: string): Target => {
 		let target = targets.get(url);
 		if (target === undefined) {
-			const parsed = new URL(url);
-			const secure = parsed.protocol === "https:";
-			target = {
-				secure,
-				options: {
-					protocol: parsed.protocol,
-					hostname: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
-					port: parsed.port === "" ? undefined : Number(parsed.port),
-					path: `${parsed.pathname}${parsed.search}`,
-					method: "POST",
-					agent: secure ? agents["https:"] : agents["http:"],
-					...(parsed.username === ""
-						? {}
-						: { auth: `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` }),
-				},
-			};
+			target = parseTarget(url, agent);
 			targets.set(url, target);
 		}
 		return target;
 	};
-	return (url, init) =>
-		new Promise<WireResponse>((resolve, reject) => {
-			const { options, secure } = targetOf(url);
-			const send = secure ? httpsRequest : httpRequest;
-			const { signal } = init;
-			if (signal.aborted) {
-				reject(signal.reason);
-				return;
-			}
-			const outgoing = send({
-				...options,
-				headers: { ...init.headers, "content-length": Buffer.byteLength(init.body) },
-			});
-			const abort = () => {
-				outgoing.destroy(signal.reason instanceof Error ? signal.reason : new Error("the request was aborted"));
-			};
-			signal.addEventListener("abort", abort, { once: true });
-			const settled = () => {
-				signal.removeEventListener("abort", abort);
-			};
-			outgoing.on("error", (error) => {
-				settled();
-				reject(error);
-			});
-			outgoing.on("response", (response: IncomingMessage) => {
-				const headers: Record<string, string> = {};
-				for (const [name, value] of Object.entries(response.headers))
-					if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-				resolve({
-					status: response.statusCode ?? 0,
-					statusText: response.statusMessage ?? "",
-					headers,
-					consume: (onChunk) => consumeMessage(response, onChunk).finally(settled),
-				});
-			});
-			outgoing.end(init.body);
+	return async (url, init) => {
+		const target = targetOf(url);
+		if (target.plain === null) return sendHttps(target.options, init);
+		const headers =
+			target.authorization === null ? init.headers : { authorization: target.authorization, ...init.headers };
+		const { head, consume } = await plain.request(target.plain, headers, init.body, init.signal);
+		return { status: head.status, statusText: head.statusText, headers: head.headers, consume };
+	};
+}
+
+/** A parsed URL: a plain-HTTP target, or request options for node:https. */
+type Target =
+	| { readonly plain: PlainHttpTarget; readonly authorization: string | null; readonly options?: undefined }
+	| { readonly plain: null; readonly options: RequestOptions };
+
+function parseTarget(url: string, agent: HttpsAgent): Target {
+	const parsed = new URL(url);
+	const hostname = parsed.hostname.replace(/^\[(.*)\]$/, "$1");
+	const path = `${parsed.pathname}${parsed.search}`;
+	const credentials =
+		parsed.username === "" ? null : `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+	if (parsed.protocol === "http:")
+		return {
+			plain: { host: hostname, port: parsed.port === "" ? 80 : Number(parsed.port), path, hostHeader: parsed.host },
+			authorization: credentials === null ? null : `Basic ${Buffer.from(credentials).toString("base64")}`,
+		};
+	if (parsed.protocol !== "https:")
+		throw new TypeError(`${url}: only http: and https: URLs can be called (got ${parsed.protocol})`);
+	return {
+		plain: null,
+		options: {
+			protocol: parsed.protocol,
+			hostname,
+			port: parsed.port === "" ? undefined : Number(parsed.port),
+			path,
+			method: "POST",
+			agent,
+			...(credentials === null ? {} : { auth: credentials }),
+		},
+	};
+}
+
+function sendHttps(options: RequestOptions, init: Parameters<Transport>[1]): Promise<WireResponse> {
+	return new Promise<WireResponse>((resolve, reject) => {
+		const { signal } = init;
+		if (signal.aborted) {
+			reject(signal.reason);
+			return;
+		}
+		const outgoing = httpsRequest({
+			...options,
+			headers: { ...init.headers, "content-length": Buffer.byteLength(init.body) },
 		});
+		const abort = () => {
+			outgoing.destroy(signal.reason instanceof Error ? signal.reason : new Error("the request was aborted"));
+		};
+		signal.addEventListener("abort", abort, { once: true });
+		const settled = () => {
+			signal.removeEventListener("abort", abort);
+		};
+		outgoing.on("error", (error) => {
+			settled();
+			reject(error);
+		});
+		outgoing.on("response", (response: IncomingMessage) => {
+			const headers: Record<string, string> = {};
+			for (const [name, value] of Object.entries(response.headers))
+				if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+			resolve({
+				status: response.statusCode ?? 0,
+				statusText: response.statusMessage ?? "",
+				headers,
+				consume: (onChunk) => consumeMessage(response, onChunk).finally(settled),
+			});
+		});
+		outgoing.end(init.body);
+	});
 }
 
 function consumeMessage(response: IncomingMessage, onChunk: (chunk: Uint8Array) => void): Promise<void> {

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer as createTcpServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Completion, type JsonObject, ProviderError } from "../../src/contract/index.js";
 import { createModelProvider, createProviderLimiter } from "../../src/providers/index.js";
@@ -187,5 +188,28 @@ describe("secrets under faults", () => {
 	it("never puts the API key in a completion, an error or an attempt", () => {
 		expect(seen.length).toBeGreaterThan(8);
 		for (const value of seen) expect(everythingIn(value)).not.toContain(API_KEY);
+	});
+
+	it("counts a reply that is not HTTP at all as malformed and retries it", async () => {
+		let connections = 0;
+		const garbage = createTcpServer((socket) => {
+			connections += 1;
+			socket.once("data", () => socket.end("SSH-2.0-not-a-model-server\r\n\r\n"));
+		});
+		await new Promise<void>((resolve) => garbage.listen(0, "127.0.0.1", resolve));
+		try {
+			const { port } = garbage.address() as AddressInfo;
+			const entry = scriptedEntry("openai-compatible", "scripted/echo", `http://127.0.0.1:${port}`, {
+				options: { max_retries: 1 },
+			});
+			const outcome = await createModelProvider(entry, { env: ENV, retry: RETRY })
+				.complete(REQUEST, { signal: new AbortController().signal })
+				.catch((error: unknown) => error);
+			expect(outcome).toMatchObject({ kind: "malformed", retryable: true, retries: 1 });
+			expect((outcome as Error).message).toMatch(/malformed HTTP response/);
+			expect(connections).toBe(2);
+		} finally {
+			garbage.close();
+		}
 	});
 });

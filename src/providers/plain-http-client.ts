@@ -1,0 +1,285 @@
+import { connect, type Socket } from "node:net";
+import { Http1ResponseParser, type ResponseEvents, type ResponseHead } from "./http1-response-parser.js";
+
+/** Where a plain-HTTP request goes. */
+export interface PlainHttpTarget {
+	/** Host name or address to connect to (an IPv6 address without brackets). */
+	readonly host: string;
+	readonly port: number;
+	/** Path and query, e.g. `/v1/chat/completions`. */
+	readonly path: string;
+	/** Value of the Host header, e.g. `127.0.0.1:8000`. */
+	readonly hostHeader: string;
+}
+
+/** A response whose head has arrived; its body is read once through `consume`. */
+export interface PlainHttpResponse {
+	readonly head: ResponseHead;
+	/**
+	 * Hands each body piece to `onChunk` and resolves at the end of the body. Rejects when the
+	 * connection breaks first, or with what `onChunk` threw (the rest is then dropped).
+	 */
+	consume(onChunk: (chunk: Uint8Array) => void): Promise<void>;
+}
+
+/** How long an idle connection is reused when the server does not say (`Keep-Alive: timeout=N`). */
+const DEFAULT_IDLE_MS = 4000;
+/** Header names are tokens (RFC 9110); values may not break the line. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const LINE_BREAK = /[\r\n\0]/;
+
+interface Connection {
+	readonly socket: Socket;
+	readonly key: string;
+	exchange: Exchange | null;
+	error: Error | null;
+	idleSince: number;
+	idleLimitMs: number;
+}
+
+/**
+ * A small HTTP/1.1 client for `http:` endpoints (a model server on this machine or the LAN):
+ * one POST per exchange over kept-alive connections, the request written in one piece and the
+ * response parsed by {@link Http1ResponseParser}. It does what node:http's ClientRequest,
+ * IncomingMessage and Agent do for this one use with about a third less CPU per call and far less
+ * garbage, which at hundreds of calls a second is the difference between measuring the model and
+ * measuring the harness (bench/overhead). HTTPS stays with node:https.
+ */
+export class PlainHttpClient {
+	readonly #idle = new Map<string, Connection[]>();
+
+	/** Sends `body` with `headers` (lower-case names) and resolves when the response head arrives. */
+	request(
+		target: PlainHttpTarget,
+		headers: Readonly<Record<string, string>>,
+		body: string,
+		signal: AbortSignal,
+	): Promise<PlainHttpResponse> {
+		if (signal.aborted) return Promise.reject(signal.reason);
+		let head: string;
+		try {
+			head = requestHead(target, headers, Buffer.byteLength(body));
+		} catch (error) {
+			return Promise.reject(error);
+		}
+		const connection = this.#acquire(target);
+		const exchange = new Exchange(connection, signal, (done) => this.#release(done));
+		connection.exchange = exchange;
+		const { socket } = connection;
+		socket.cork();
+		socket.write(head, "latin1");
+		socket.write(body, "utf8");
+		socket.uncork();
+		return exchange.head;
+	}
+
+	/** Closes every idle connection (those in use close when their exchange ends). */
+	close(): void {
+		for (const connections of this.#idle.values()) for (const connection of connections) connection.socket.destroy();
+		this.#idle.clear();
+	}
+
+	#acquire(target: PlainHttpTarget): Connection {
+		const key = `${target.host}:${target.port}`;
+		const idle = this.#idle.get(key);
+		const now = performance.now();
+		while (idle !== undefined && idle.length > 0) {
+			const connection = idle.pop() as Connection;
+			if (!connection.socket.destroyed && now - connection.idleSince < connection.idleLimitMs) {
+				connection.socket.ref();
+				return connection;
+			}
+			connection.socket.destroy();
+		}
+		return this.#open(key, target);
+	}
+
+	#open(key: string, target: PlainHttpTarget): Connection {
+		const socket = connect({ host: target.host, port: target.port });
+		socket.setNoDelay(true);
+		const connection: Connection = {
+			socket,
+			key,
+			exchange: null,
+			error: null,
+			idleSince: 0,
+			idleLimitMs: DEFAULT_IDLE_MS,
+		};
+		socket.on("data", (data: Buffer) => {
+			if (connection.exchange === null) socket.destroy();
+			else connection.exchange.feed(data);
+		});
+		socket.on("error", (error) => {
+			connection.error = error;
+		});
+		socket.on("close", () => {
+			this.#forget(connection);
+			connection.exchange?.closed(connection.error);
+		});
+		return connection;
+	}
+
+	/** Called once an exchange is over: its connection goes back to the idle pool or is closed. */
+	#release(connection: Connection): void {
+		const reusable = connection.exchange?.reusable === true && !connection.socket.destroyed;
+		const limit = connection.exchange?.idleLimitMs ?? DEFAULT_IDLE_MS;
+		connection.exchange = null;
+		if (!reusable) {
+			connection.socket.destroy();
+			return;
+		}
+		connection.idleSince = performance.now();
+		connection.idleLimitMs = limit;
+		connection.socket.unref();
+		let idle = this.#idle.get(connection.key);
+		if (idle === undefined) {
+			idle = [];
+			this.#idle.set(connection.key, idle);
+		}
+		idle.push(connection);
+	}
+
+	#forget(connection: Connection): void {
+		const idle = this.#idle.get(connection.key);
+		const index = idle?.indexOf(connection) ?? -1;
+		if (index >= 0) idle?.splice(index, 1);
+	}
+}
+
+/** One request and its response on one connection. */
+class Exchange implements ResponseEvents {
+	readonly head: Promise<PlainHttpResponse>;
+	readonly #connection: Connection;
+	readonly #signal: AbortSignal;
+	readonly #release: (connection: Connection) => void;
+	readonly #parser: Http1ResponseParser;
+	readonly #onAbort = () => this.#abort();
+	#resolveHead: (response: PlainHttpResponse) => void = () => {};
+	#rejectHead: (error: unknown) => void = () => {};
+	/** Body pieces that arrived before `consume` was called. */
+	#buffered: Uint8Array[] | null = null;
+	#onChunk: ((chunk: Uint8Array) => void) | null = null;
+	#consumer: { resolve(): void; reject(error: unknown): void } | null = null;
+	#ended = false;
+	#failure: unknown = null;
+	#settled = false;
+	/** How long the server keeps the connection open when idle, from its Keep-Alive header. */
+	idleLimitMs = DEFAULT_IDLE_MS;
+
+	constructor(connection: Connection, signal: AbortSignal, release: (connection: Connection) => void) {
+		this.#connection = connection;
+		this.#signal = signal;
+		this.#release = release;
+		this.#parser = new Http1ResponseParser(this);
+		this.head = new Promise<PlainHttpResponse>((resolve, reject) => {
+			this.#resolveHead = resolve;
+			this.#rejectHead = reject;
+		});
+		signal.addEventListener("abort", this.#onAbort, { once: true });
+	}
+
+	/** True when the response ended cleanly on a connection the server lets us reuse. */
+	get reusable(): boolean {
+		return this.#ended && this.#failure === null && this.#parser.keepAlive;
+	}
+
+	/** Bytes from the connection. */
+	feed(data: Buffer): void {
+		if (this.#settled) return;
+		try {
+			this.#parser.feed(data);
+		} catch (error) {
+			this.#fail(error);
+			return;
+		}
+		// Bytes after the response: the connection (already back in the pool) cannot be trusted.
+		if (this.#parser.trailing) this.#connection.socket.destroy();
+	}
+
+	/** The connection closed with `error` (or none). */
+	closed(error: Error | null): void {
+		if (this.#settled) return;
+		if (this.#parser.close()) return;
+		const message = this.#parser.started
+			? "the connection closed before the response ended"
+			: "the connection closed before a response arrived (socket hang up)";
+		this.#fail(error ?? Object.assign(new Error(message), { code: "ECONNRESET" }));
+	}
+
+	onHead(head: ResponseHead): void {
+		const timeout = /(?:^|,)\s*timeout=(\d+)/i.exec(head.headers["keep-alive"] ?? "");
+		// A second less than the server says, so a connection is never reused as the server drops it.
+		if (timeout?.[1] !== undefined) this.idleLimitMs = Math.max(0, Number(timeout[1]) * 1000 - 1000);
+		this.#resolveHead({ head, consume: (onChunk) => this.#consume(onChunk) });
+	}
+
+	onBody(chunk: Uint8Array): void {
+		if (this.#onChunk !== null) this.#onChunk(chunk);
+		else if (this.#buffered === null) this.#buffered = [chunk];
+		else this.#buffered.push(chunk);
+	}
+
+	onEnd(): void {
+		this.#ended = true;
+		this.#settle();
+		this.#consumer?.resolve();
+	}
+
+	#consume(onChunk: (chunk: Uint8Array) => void): Promise<void> {
+		return new Promise<void>((resolve, reject) => {
+			if (this.#onChunk !== null) {
+				reject(new Error("the response body was already consumed"));
+				return;
+			}
+			this.#onChunk = onChunk;
+			const buffered = this.#buffered;
+			this.#buffered = null;
+			if (buffered !== null)
+				try {
+					for (const chunk of buffered) onChunk(chunk);
+				} catch (error) {
+					this.#fail(error);
+				}
+			if (this.#failure !== null) reject(this.#failure);
+			else if (this.#ended) resolve();
+			else this.#consumer = { resolve, reject };
+		});
+	}
+
+	#abort(): void {
+		const reason = this.#signal.reason;
+		this.#fail(reason instanceof Error ? reason : new Error("the request was aborted"));
+	}
+
+	#fail(error: unknown): void {
+		if (this.#failure !== null) return;
+		this.#failure = error;
+		this.#connection.socket.destroy();
+		this.#settle();
+		this.#rejectHead(error);
+		this.#consumer?.reject(error);
+	}
+
+	/** Stops listening for the abort and hands the connection back (once). */
+	#settle(): void {
+		if (this.#settled) return;
+		this.#settled = true;
+		this.#signal.removeEventListener("abort", this.#onAbort);
+		this.#release(this.#connection);
+	}
+}
+
+/** The request line and headers of a POST, refusing header names and values that would break the request. */
+function requestHead(target: PlainHttpTarget, headers: Readonly<Record<string, string>>, length: number): string {
+	let head = `POST ${target.path} HTTP/1.1\r\nhost: ${target.hostHeader}\r\nconnection: keep-alive\r\ncontent-length: ${length}\r\n`;
+	for (const name in headers) {
+		const value = headers[name] as string;
+		if (!TOKEN.test(name)) throw new TypeError(`invalid HTTP header name ${JSON.stringify(name)}`);
+		// The value is never quoted: it may be a key.
+		if (LINE_BREAK.test(value)) throw new TypeError(`the value of HTTP header "${name}" contains a line break or NUL`);
+		const lower = name.toLowerCase();
+		if (lower === "host" || lower === "connection" || lower === "content-length") continue;
+		head += `${name}: ${value}\r\n`;
+	}
+	return `${head}\r\n`;
+}
