@@ -21,6 +21,10 @@ BEGIN SELECT RAISE(ABORT, 'touchstone store is append-only: DELETE on schema_mig
  */
 export function applyMigrations(database: Database.Database, migrations: readonly Migration[]): number[] {
 	checkOrder(migrations);
+	// A rebuilt table is dropped while others still reference it: SQLite asks for foreign keys to
+	// be off meanwhile, which only takes effect outside a transaction, and checked before commit.
+	const foreignKeys = database.pragma("foreign_keys", { simple: true }) === 1;
+	const rebuilds = foreignKeys && migrations.some((migration) => migration.rebuildsTables === true);
 	const migrate = database.transaction(() => {
 		database.exec(BOOTSTRAP);
 		const current = schemaVersion(database) ?? 0;
@@ -33,9 +37,29 @@ export function applyMigrations(database: Database.Database, migrations: readonl
 			insert.run(migration.version, migration.name, new Date().toISOString());
 			applied.push(migration.version);
 		}
+		if (rebuilds) refuseBrokenReferences(database);
 		return applied;
 	});
-	return migrate.immediate();
+	if (!rebuilds) return migrate.immediate();
+	database.pragma("foreign_keys = OFF");
+	// The rename of a rebuilt table must not re-check triggers that name the table it replaces.
+	database.pragma("legacy_alter_table = ON");
+	try {
+		return migrate.immediate();
+	} finally {
+		database.pragma("legacy_alter_table = OFF");
+		database.pragma("foreign_keys = ON");
+	}
+}
+
+/** Throws (rolling the migration back) when a row references one that no longer exists. */
+function refuseBrokenReferences(database: Database.Database): void {
+	const broken = database.pragma("foreign_key_check") as { table: string; rowid: number; parent: string }[];
+	if (broken.length === 0) return;
+	const first = broken[0] as { table: string; rowid: number; parent: string };
+	throw new StoreError(
+		`migrating the store at ${database.name} would leave ${broken.length} row(s) referencing missing ones (first: ${first.table} rowid ${first.rowid} → ${first.parent}); nothing was changed`,
+	);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { SCHEMA_V1 } from "./schema-v1.js";
 import { SCHEMA_V2 } from "./schema-v2.js";
+import { SCHEMA_V3 } from "./schema-v3.js";
 
 /** One forward-only schema step. Versions are 1, 2, 3, … with no gaps. */
 export interface Migration {
@@ -9,10 +10,16 @@ export interface Migration {
 	readonly name: string;
 	/** The SQL to run, in one transaction with the bookkeeping row. */
 	readonly sql: string;
+	/**
+	 * True when the SQL rebuilds a table other tables reference (create, copy, drop, rename): it
+	 * then runs with foreign keys off, as SQLite requires, and they are checked before it commits.
+	 */
+	readonly rebuildsTables?: boolean;
 }
 
 /** Every migration this code knows, in order. Append only; never edit or reorder a released one. */
 export const MIGRATIONS: readonly Migration[] = [
 	{ version: 1, name: "initial", sql: SCHEMA_V1 },
 	{ version: 2, name: "inline-artifacts", sql: SCHEMA_V2 },
+	{ version: 3, name: "spec-json-unchecked", sql: SCHEMA_V3, rebuildsTables: true },
 ];

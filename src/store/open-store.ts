@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { StoreError } from "../contract/index.js";
 import { applyMigrations, checkMigrated } from "./migrate.js";
-import { MIGRATIONS } from "./migrations.js";
+import { MIGRATIONS, type Migration } from "./migrations.js";
 import type { StorePaths } from "./paths.js";
 import { Store } from "./store.js";
 import { storeAction } from "./store-error.js";
@@ -14,6 +14,8 @@ export interface OpenStoreOptions extends StorePaths {
 	readonly readonly?: boolean | undefined;
 	/** Artifacts up to this many bytes are kept inside the database (default 4096; 0 keeps every artifact as a file). */
 	readonly inline_artifact_bytes?: number | undefined;
+	/** The migrations to bring it up to; every one by default (tests pass fewer to make an older store). */
+	readonly migrations?: readonly Migration[] | undefined;
 }
 
 /** Milliseconds a writer waits for another process's lock before failing with SQLITE_BUSY. */
@@ -57,12 +59,13 @@ export function openStore(options: OpenStoreOptions): Store {
 	try {
 		if (!readonly) database.pragma("journal_mode = WAL");
 		for (const pragma of CONNECTION_PRAGMAS) database.pragma(pragma);
+		const migrations = options.migrations ?? MIGRATIONS;
 		const applied = storeAction(`could not migrate the store at ${options.database}`, () => {
 			if (readonly) {
-				checkMigrated(database, MIGRATIONS);
+				checkMigrated(database, migrations);
 				return [];
 			}
-			return applyMigrations(database, MIGRATIONS);
+			return applyMigrations(database, migrations);
 		});
 		return new Store(
 			database,
