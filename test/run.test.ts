@@ -72,6 +72,18 @@ describe("runUseCase against the scripted server over real HTTP", () => {
 		expect(callsTo("model/right") - before).toBe(12);
 		// Each cell has its run row and its scores (the check metric and the composite headline).
 		expect(countRows(store)).toEqual({ runs: 24, scores: 48 });
+		// Each run's input hash is the one its spec froze for the case, and names its input artifact.
+		const spec = store.currentSpec("arith")?.spec as unknown as { cases: { id: string; input_hash: string }[] };
+		const frozen = new Map(spec.cases.map((testCase) => [testCase.id, testCase.input_hash]));
+		const rows = store.database.prepare("SELECT case_id, input_hash, input_sha FROM runs").all() as {
+			case_id: string;
+			input_hash: string;
+			input_sha: string;
+		}[];
+		for (const row of rows) {
+			expect(row.input_hash).toBe(frozen.get(row.case_id));
+			expect(row.input_sha).toBe(row.input_hash);
+		}
 
 		const again = await run();
 		expect(again).toMatchObject({ planned: 24, skipped: 24, executed: 0 });

@@ -130,7 +130,8 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 			case_id: cell.case.id,
 			case_version: cell.case.version,
 			case_kind: cell.case.kind,
-			input_hash: cell.case.inputHash(),
+			// The input artifact is the canonical JSON of the input, so its sha256 is the input hash.
+			input_hash: input_sha,
 			model_id: cell.model.id,
 			harness: context.runner.id,
 			sample_index: cell.sample_index,

@@ -25,6 +25,10 @@ export interface StoredSpec extends SpecSnapshotInput {
 	readonly created_at: string;
 }
 
+/** Canonical documents larger than this are written through a page cache of {@link LARGE_SPEC_CACHE_KIB}. */
+const LARGE_SPEC_BYTES = 1024 * 1024;
+const LARGE_SPEC_CACHE_KIB = 512;
+
 interface SpecRow extends Omit<StoredSpec, "spec"> {
 	readonly spec_json: string;
 }
@@ -50,21 +54,31 @@ export function freezeSpec(
 			);
 		return { inserted: false };
 	}
-	const result = context.statements
-		.get(
-			`INSERT INTO spec_snapshots (benchmark_version, use_case_id, spec_hash, spec_json, home_repo, methodology, ingest_source, created_at)
+	const json = canonicalUtf8(input.spec);
+	// A large document is written through a small page cache: its pages would otherwise fill the
+	// connection's cache (8 MB) at the moment the bytes themselves are held three times over.
+	const cacheSize = json.length > LARGE_SPEC_BYTES ? context.database.pragma("cache_size", { simple: true }) : null;
+	if (cacheSize !== null) context.database.pragma(`cache_size = -${LARGE_SPEC_CACHE_KIB}`);
+	let result: { changes: number };
+	try {
+		result = context.statements
+			.get(
+				`INSERT INTO spec_snapshots (benchmark_version, use_case_id, spec_hash, spec_json, home_repo, methodology, ingest_source, created_at)
 			VALUES (?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?)`,
-		)
-		.run(
-			input.benchmark_version,
-			input.use_case_id,
-			input.spec_hash,
-			canonicalUtf8(input.spec),
-			input.home_repo,
-			input.methodology,
-			ingestSourceOf(options),
-			utcNow(),
-		);
+			)
+			.run(
+				input.benchmark_version,
+				input.use_case_id,
+				input.spec_hash,
+				json,
+				input.home_repo,
+				input.methodology,
+				ingestSourceOf(options),
+				utcNow(),
+			);
+	} finally {
+		if (cacheSize !== null) context.database.pragma(`cache_size = ${cacheSize}`);
+	}
 	return { inserted: result.changes === 1 };
 }
 

@@ -109,9 +109,13 @@ export class Store {
 
 	/** Freezes a spec snapshot; the first write of a version wins. */
 	freezeSpec(input: SpecSnapshotInput, options?: WriteOptions): { inserted: boolean } {
-		return this.#write(`could not freeze benchmark version ${input.benchmark_version}`, () =>
+		const result = this.#write(`could not freeze benchmark version ${input.benchmark_version}`, () =>
 			freezeSpec(this.#context, input, options),
 		);
+		// The pages of a new snapshot are not read again by the run that froze it: the connection
+		// lets go of them rather than keep them cached (megabytes for a large pack).
+		if (result.inserted) this.database.pragma("shrink_memory");
+		return result;
 	}
 
 	/** Makes a stored version the current one of its use case (no-op when it already is). */
