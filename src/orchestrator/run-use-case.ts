@@ -12,6 +12,13 @@ import type { StopControl } from "./stop-control.js";
 /** Runs of at least this many cells record them on the store's writer thread (BackgroundCellWriter). */
 export const WRITER_THREAD_MIN_CELLS = 1000;
 
+/**
+ * How long the writer thread's batches gather cells. Each commit writes every index page its
+ * cells touched; a longer wait shares more of them. At 2,000 cells a second, 100 ms batches cost
+ * the run about 2 s less CPU than 20 ms ones over 100,000 cells (bench/overhead).
+ */
+const THREAD_BATCH_DELAY_MS = 100;
+
 /** What `touchstone run` asks for. */
 export interface RunRequest {
 	readonly definitions: Definitions;
@@ -179,9 +186,11 @@ async function executeCells(request: RunRequest, started: StartedRun): Promise<T
 	// is not worth starting a thread for.
 	const useThread = request.writerThread ?? toRun.length >= WRITER_THREAD_MIN_CELLS;
 	const thread = useThread ? store.startBackgroundWriter() : null;
-	const writer = new CellWriter(
-		thread === null ? (cells) => store.recordCells(cells) : (cells) => thread.record(cells),
-	);
+	// On its own thread a commit stalls nothing, so batches can wait longer and share more pages.
+	const writer =
+		thread === null
+			? new CellWriter((cells) => store.recordCells(cells))
+			: new CellWriter((cells) => thread.record(cells), { delayMs: THREAD_BATCH_DELAY_MS });
 	const context: CellContext = { ...started.context, writer };
 	const tally = emptyTally();
 	const count = (outcome: CellOutcome) => {

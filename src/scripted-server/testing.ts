@@ -12,13 +12,16 @@ export interface ReadStream {
 	readonly events: ParsedEvent[];
 	/** Why reading stopped early (a cut connection), or null when the stream ended cleanly. */
 	readonly error: unknown;
-	/** Milliseconds from the start of reading to the first event carrying content, or null. */
+	/** Milliseconds from `started` (the start of reading by default) to the first event carrying content, or null. */
 	readonly firstContentMs: number | null;
 }
 
 /** Reads an SSE response body by hand, the way a client would, keeping what arrived before a cut. */
-export async function readEvents(response: Response, isContent: (event: ParsedEvent) => boolean): Promise<ReadStream> {
-	const started = performance.now();
+export async function readEvents(
+	response: Response,
+	isContent: (event: ParsedEvent) => boolean,
+	started: number = performance.now(),
+): Promise<ReadStream> {
 	const events: ParsedEvent[] = [];
 	let firstContentMs: number | null = null;
 	let buffer = "";
