@@ -148,9 +148,10 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 			raw_sha,
 			provenance: {
 				...context.provenance,
-				runner: { ...attempt.runner_provenance },
+				// Shared, not copied: the record is only read (serialized) from here on.
+				runner: attempt.runner_provenance as unknown as JsonObject,
 				...(rawInline ? { raw: attempt.raw } : {}),
-				grader: { id: context.grader.id, version: context.grader.version },
+				grader: graderProvenance(context.grader),
 			},
 			started_at,
 			finished_at: new Date().toISOString(),
@@ -199,6 +200,18 @@ function toScoreRecord(score: Score, jury_votes_sha: string | null, reasoning_sh
 		judge_panel_version: score.judge_panel_version,
 		extras: score.extras,
 	};
+}
+
+/** `{ id, version }` of each grader, made once: every run row of a use case carries the same one. */
+const graderProvenances = new WeakMap<Grader, JsonObject>();
+
+function graderProvenance(grader: Grader): JsonObject {
+	let provenance = graderProvenances.get(grader);
+	if (provenance === undefined) {
+		provenance = Object.freeze({ id: grader.id, version: grader.version });
+		graderProvenances.set(grader, provenance);
+	}
+	return provenance;
 }
 
 function describe(error: unknown, who: string): string {

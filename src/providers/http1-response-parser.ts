@@ -32,8 +32,41 @@ export class MalformedHttpError extends Error {
 const MAX_HEAD_BYTES = 64 * 1024;
 /** Largest chunk-size line (hex digits plus extensions) accepted. */
 const MAX_CHUNK_LINE_BYTES = 1024;
-const CRLF = Buffer.from("\r\n");
 const HEAD_END = Buffer.from("\r\n\r\n");
+const CR = 0x0d;
+const LF = 0x0a;
+const SPACE = 0x20;
+const TAB = 0x09;
+const SEMICOLON = 0x3b;
+
+/** Where the CRLF that ends the line starting at `offset` begins, or -1 when it has not arrived. */
+function lineEnd(input: Buffer, offset: number): number {
+	let index = input.indexOf(CR, offset);
+	while (index >= 0 && index + 1 < input.length && input[index + 1] !== LF) index = input.indexOf(CR, index + 1);
+	return index >= 0 && index + 1 < input.length ? index : -1;
+}
+
+/** `HTTP/1.<minor> <status>[ <reason>]`, read without a regular expression (one per response). */
+function parseStatusLine(line: string): { status: number; statusText: string; minor: number } {
+	const minor = line.charCodeAt(7) - 0x30;
+	const status = Number(line.slice(9, 12));
+	const valid =
+		line.startsWith("HTTP/1.") &&
+		(minor === 0 || minor === 1) &&
+		line.charCodeAt(8) === SPACE &&
+		/^\d{3}$/.test(line.slice(9, 12)) &&
+		(line.length === 12 || line.charCodeAt(12) === SPACE);
+	if (!valid) throw new MalformedHttpError(`the status line ${JSON.stringify(line.slice(0, 80))} is not HTTP/1.x`);
+	return { status, statusText: line.slice(13), minor };
+}
+
+/** The value of a hexadecimal digit's byte, or -1. */
+function hexValue(byte: number): number {
+	if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+	if (byte >= 0x61 && byte <= 0x66) return byte - 0x57;
+	if (byte >= 0x41 && byte <= 0x46) return byte - 0x37;
+	return -1;
+}
 
 type State = "head" | "length" | "chunk-size" | "chunk-data" | "chunk-end" | "trailers" | "until-close" | "done";
 
@@ -81,21 +114,23 @@ export class Http1ResponseParser {
 
 	/** Parses the next bytes of the connection; throws a MalformedHttpError on a broken response. */
 	feed(data: Buffer): void {
-		let input = this.#pending === null ? data : Buffer.concat([this.#pending, data]);
+		// Positions move through the bytes as numbers: a view per step would be garbage per byte range.
+		const input = this.#pending === null ? data : Buffer.concat([this.#pending, data]);
 		this.#pending = null;
-		while (input.length > 0) {
+		let offset = 0;
+		while (offset < input.length) {
 			if (this.#state === "done") {
 				// Bytes after the end: this connection is out of step and must not carry another request.
 				this.#trailing = true;
 				return;
 			}
-			const used = this.#step(input);
-			if (used < 0) {
-				this.#pending = input;
+			const next = this.#step(input, offset);
+			if (next < 0) {
+				this.#pending = input.subarray(offset);
 				this.#checkPendingSize();
 				return;
 			}
-			input = input.subarray(used);
+			offset = next;
 		}
 	}
 
@@ -113,56 +148,61 @@ export class Http1ResponseParser {
 		return this.#state === "done";
 	}
 
-	/** Consumes from `input`; returns the bytes used, or -1 when it needs more to go on. */
-	#step(input: Buffer): number {
+	/** Consumes from `input` at `offset`; returns where the next step starts, or -1 when it needs more bytes. */
+	#step(input: Buffer, offset: number): number {
 		switch (this.#state) {
 			case "head":
-				return this.#readHead(input);
+				return this.#readHead(input, offset);
 			case "length":
 			case "chunk-data":
 			case "until-close":
-				return this.#readBody(input);
+				return this.#readBody(input, offset);
 			case "chunk-size":
-				return this.#readChunkSize(input);
+				return this.#readChunkSize(input, offset);
 			case "chunk-end": {
-				if (input.length < 2) return -1;
-				if (input[0] !== 0x0d || input[1] !== 0x0a) throw new MalformedHttpError("a chunk is not followed by CRLF");
+				if (input.length - offset < 2) return -1;
+				if (input[offset] !== CR || input[offset + 1] !== LF)
+					throw new MalformedHttpError("a chunk is not followed by CRLF");
 				this.#state = "chunk-size";
-				return 2;
+				return offset + 2;
 			}
 			case "trailers":
-				return this.#readTrailer(input);
+				return this.#readTrailer(input, offset);
 			case "done":
 				return input.length;
 		}
 	}
 
-	#readHead(input: Buffer): number {
-		const end = input.indexOf(HEAD_END);
+	#readHead(input: Buffer, offset: number): number {
+		const end = input.indexOf(HEAD_END, offset);
 		if (end < 0) return -1;
-		const lines = input.toString("latin1", 0, end).split("\r\n");
-		const statusLine = lines[0] ?? "";
-		const match = /^HTTP\/1\.([01]) (\d{3})(?: (.*))?$/.exec(statusLine);
-		if (match === null)
-			throw new MalformedHttpError(`the status line ${JSON.stringify(statusLine.slice(0, 80))} is not HTTP/1.x`);
-		const status = Number(match[2]);
+		const text = input.toString("latin1", offset, end);
+		let lineEnd = text.indexOf("\r\n");
+		if (lineEnd < 0) lineEnd = text.length;
+		const { status, statusText, minor } = parseStatusLine(text.slice(0, lineEnd));
 		const headers: Record<string, string> = {};
-		for (let index = 1; index < lines.length; index++) {
-			const line = lines[index] as string;
-			const colon = line.indexOf(":");
-			if (colon <= 0) throw new MalformedHttpError(`the header line ${JSON.stringify(line.slice(0, 80))} has no name`);
-			const name = line.slice(0, colon).trim().toLowerCase();
-			const value = line.slice(colon + 1).trim();
-			headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
+		while (lineEnd < text.length) {
+			const lineStart = lineEnd + 2;
+			lineEnd = text.indexOf("\r\n", lineStart);
+			if (lineEnd < 0) lineEnd = text.length;
+			const colon = text.indexOf(":", lineStart);
+			if (colon <= lineStart || colon >= lineEnd)
+				throw new MalformedHttpError(
+					`the header line ${JSON.stringify(text.slice(lineStart, Math.min(lineEnd, lineStart + 80)))} has no name`,
+				);
+			const name = text.slice(lineStart, colon).trim().toLowerCase();
+			const value = text.slice(colon + 1, lineEnd).trim();
+			const previous = headers[name];
+			headers[name] = previous === undefined ? value : `${previous}, ${value}`;
 		}
-		const used = end + HEAD_END.length;
+		const next = end + HEAD_END.length;
 		// 1xx answers (100 Continue, 103 Early Hints) come before the real one; 101 would switch protocols.
-		if (status >= 100 && status < 200 && status !== 101) return used;
+		if (status >= 100 && status < 200 && status !== 101) return next;
 		const connection = (headers.connection ?? "").toLowerCase();
-		this.#keepAlive = match[1] === "1" ? !connection.includes("close") : connection.includes("keep-alive");
-		this.#events.onHead({ status, statusText: match[3] ?? "", headers });
+		this.#keepAlive = minor === 1 ? !connection.includes("close") : connection.includes("keep-alive");
+		this.#events.onHead({ status, statusText, headers });
 		this.#startBody(status, headers);
-		return used;
+		return next;
 	}
 
 	#startBody(status: number, headers: Record<string, string>): void {
@@ -182,42 +222,52 @@ export class Http1ResponseParser {
 		}
 	}
 
-	#readBody(input: Buffer): number {
+	#readBody(input: Buffer, offset: number): number {
 		if (this.#state === "until-close") {
-			this.#events.onBody(input);
+			this.#events.onBody(input.subarray(offset));
 			return input.length;
 		}
-		const size = Math.min(this.#remaining, input.length);
+		const size = Math.min(this.#remaining, input.length - offset);
 		this.#remaining -= size;
 		const ended = this.#remaining === 0;
 		// The state moves on before the consumer sees the piece, in case it throws.
 		if (ended) this.#state = this.#state === "length" ? "done" : "chunk-end";
-		this.#events.onBody(input.subarray(0, size));
+		this.#events.onBody(input.subarray(offset, offset + size));
 		if (ended && this.#state === "done") this.#events.onEnd();
-		return size;
+		return offset + size;
 	}
 
-	#readChunkSize(input: Buffer): number {
-		const end = input.indexOf(CRLF);
+	/** Reads `<hex size>[;extensions]CRLF` straight from the bytes. */
+	#readChunkSize(input: Buffer, offset: number): number {
+		const end = lineEnd(input, offset);
 		if (end < 0) return -1;
-		const line = input.toString("latin1", 0, end);
-		const digits = line.split(";", 1)[0]?.trim() ?? "";
-		if (!/^[0-9a-fA-F]{1,12}$/.test(digits))
-			throw new MalformedHttpError(`the chunk size ${JSON.stringify(line.slice(0, 40))} is not hexadecimal`);
-		const size = Number.parseInt(digits, 16);
+		let size = 0;
+		let digits = 0;
+		let index = offset;
+		for (; index < end; index++) {
+			const digit = hexValue(input[index] as number);
+			if (digit < 0) break;
+			size = size * 16 + digit;
+			digits += 1;
+		}
+		while (index < end && (input[index] === SPACE || input[index] === TAB)) index++;
+		if (digits === 0 || digits > 12 || (index < end && input[index] !== SEMICOLON))
+			throw new MalformedHttpError(
+				`the chunk size ${JSON.stringify(input.toString("latin1", offset, Math.min(end, offset + 40)))} is not hexadecimal`,
+			);
 		if (size === 0) this.#state = "trailers";
 		else {
 			this.#remaining = size;
 			this.#state = "chunk-data";
 		}
-		return end + CRLF.length;
+		return end + 2;
 	}
 
-	#readTrailer(input: Buffer): number {
-		const end = input.indexOf(CRLF);
+	#readTrailer(input: Buffer, offset: number): number {
+		const end = lineEnd(input, offset);
 		if (end < 0) return -1;
-		if (end === 0) this.#finish();
-		return end + CRLF.length;
+		if (end === offset) this.#finish();
+		return end + 2;
 	}
 
 	#finish(): void {

@@ -154,6 +154,9 @@ interface WireChunk {
 	} | null;
 }
 
+/** Decoder option for a body read in pieces (one object for every call). */
+const STREAMING = { stream: true } as const;
+
 async function readStream(config: OpenAiWireConfig, response: WireResponse, start: number): Promise<Completion> {
 	const decoder = new TextDecoder();
 	let buffer = "";
@@ -163,7 +166,8 @@ async function readStream(config: OpenAiWireConfig, response: WireResponse, star
 	let done = false;
 	let last: WireChunk = {};
 	let usage: WireChunk["usage"] = null;
-	const calls = new Map<number, { id: string; name: string; arguments: string }>();
+	// Made on the first tool call: most replies have none.
+	let calls = null as Map<number, { id: string; name: string; arguments: string }> | null;
 	const onData = (data: string) => {
 		if (data === "[DONE]") {
 			done = true;
@@ -194,6 +198,7 @@ async function readStream(config: OpenAiWireConfig, response: WireResponse, star
 			if (delta?.reasoning || delta?.reasoning_content) firstOutput ??= performance.now();
 			for (const call of delta?.tool_calls ?? []) {
 				firstOutput ??= performance.now();
+				calls ??= new Map();
 				const index = call.index ?? calls.size;
 				const entry = calls.get(index) ?? { id: "", name: "", arguments: "" };
 				if (call.id) entry.id = call.id;
@@ -205,7 +210,7 @@ async function readStream(config: OpenAiWireConfig, response: WireResponse, star
 		}
 	};
 	await response.consume((bytes) => {
-		buffer += decoder.decode(bytes, { stream: true });
+		buffer += decoder.decode(bytes, STREAMING);
 		let start = 0;
 		let newline = buffer.indexOf("\n");
 		while (newline >= 0) {
@@ -223,7 +228,7 @@ async function readStream(config: OpenAiWireConfig, response: WireResponse, star
 	const finalUsage = usage as WireChunk["usage"];
 	return {
 		text,
-		tool_calls: [...calls.values()].map((call, index) => toToolCall(call, index)),
+		tool_calls: calls === null ? [] : [...calls.values()].map((call, index) => toToolCall(call, index)),
 		finish_reason: FINISH_REASONS[finish ?? ""] ?? "other",
 		usage: {
 			input_tokens: finalUsage?.prompt_tokens ?? null,
