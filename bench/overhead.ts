@@ -13,7 +13,8 @@
  *
  * Diagnostics (environment): `OVERHEAD_PHASE=2` runs phase 2 alone; `OVERHEAD_CPU_PROFILE=DIR`
  * and `OVERHEAD_ALLOC_PROFILE=FILE` profile; `OVERHEAD_MEMORY_TRACE=1` and `OVERHEAD_THREADS=1`
- * print memory and per-thread CPU; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase.
+ * print memory and per-thread CPU; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase;
+ * `OVERHEAD_KEEP=1` keeps the stores to query afterwards.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -316,7 +317,8 @@ async function main(): Promise<void> {
 		);
 	} finally {
 		server.child.kill("SIGTERM");
-		for (const root of [small, large]) rmSync(root, { recursive: true, force: true });
+		if (process.env.OVERHEAD_KEEP === "1") console.log(`kept the stores under ${small} and ${large}`);
+		else for (const root of [small, large]) rmSync(root, { recursive: true, force: true });
 	}
 }
 
