@@ -48,8 +48,11 @@ export function createHttpTransport(): Transport {
 	return async (url, init) => {
 		const target = targetOf(url);
 		if (target.plain === null) return sendHttps(target.options, init);
+		// Credentials in the URL become Basic auth unless the request carries its own (as node:http does).
 		const headers =
-			target.authorization === null ? init.headers : { authorization: target.authorization, ...init.headers };
+			target.authorization === null || Object.keys(init.headers).some((name) => name.toLowerCase() === "authorization")
+				? init.headers
+				: { authorization: target.authorization, ...init.headers };
 		const { head, consume } = await plain.request(target.plain, headers, init.body, init.signal);
 		return { status: head.status, statusText: head.statusText, headers: head.headers, consume };
 	};
