@@ -23,8 +23,12 @@ export function applyMigrations(database: Database.Database, migrations: readonl
 	checkOrder(migrations);
 	// A rebuilt table is dropped while others still reference it: SQLite asks for foreign keys to
 	// be off meanwhile, which only takes effect outside a transaction, and checked before commit.
+	// Read before the transaction only to choose the pragmas: a store migrated meanwhile by another
+	// process at worst runs an empty transaction with foreign keys off.
 	const foreignKeys = database.pragma("foreign_keys", { simple: true }) === 1;
-	const rebuilds = foreignKeys && migrations.some((migration) => migration.rebuildsTables === true);
+	const before = schemaVersion(database) ?? 0;
+	const rebuilds =
+		foreignKeys && migrations.some((migration) => migration.rebuildsTables === true && migration.version > before);
 	const migrate = database.transaction(() => {
 		database.exec(BOOTSTRAP);
 		const current = schemaVersion(database) ?? 0;
