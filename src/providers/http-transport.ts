@@ -11,9 +11,9 @@ export interface WireResponse {
 	/** Response headers, lower-case names. */
 	readonly headers: Readonly<Record<string, string>>;
 	/**
-	 * Hands each body chunk to `onChunk` as it arrives and resolves when the body ends. Rejects
-	 * when the connection breaks before the end, or with what `onChunk` threw (the rest of the
-	 * body is then dropped). Call it once.
+	 * Hands each body chunk to `onChunk` as it arrives (a view valid only during the call: copy what
+	 * you keep) and resolves when the body ends. Rejects when the connection breaks before the end,
+	 * or with what `onChunk` threw (the rest of the body is then dropped). Call it once.
 	 */
 	consume(onChunk: (chunk: Uint8Array) => void): Promise<void>;
 }

@@ -63,6 +63,28 @@ describe("Http1ResponseParser", () => {
 		}
 	});
 
+	it("keeps an unfinished line even when the caller reuses the buffer it read into", () => {
+		const text = Buffer.from("HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
+		const reused = Buffer.alloc(text.length);
+		const chunks: string[] = [];
+		const parser = new Http1ResponseParser({
+			onHead: () => {},
+			onBody: (chunk) => chunks.push(Buffer.from(chunk).toString()),
+			onEnd: () => {},
+		});
+		for (const [start, end] of [
+			[0, 20],
+			[20, 50],
+			[50, text.length],
+		] as const) {
+			reused.fill(0x58);
+			text.copy(reused, 0, start, end);
+			parser.feed(reused.subarray(0, end - start));
+		}
+		expect(chunks.join("")).toBe("hello");
+		expect(parser.done).toBe(true);
+	});
+
 	it("reads a content-length body and stops at its length", () => {
 		const parsed = parse(
 			byteByByte('HTTP/1.1 429 Too Many Requests\r\nContent-Length: 11\r\nRetry-After: 2\r\n\r\n{"error":1}'),

@@ -112,7 +112,10 @@ export class Http1ResponseParser {
 		return this.#state !== "head";
 	}
 
-	/** Parses the next bytes of the connection; throws a MalformedHttpError on a broken response. */
+	/**
+	 * Parses the next bytes of the connection; throws a MalformedHttpError on a broken response.
+	 * `data` need only stay valid during the call: what the parser keeps, it copies.
+	 */
 	feed(data: Buffer): void {
 		// Positions move through the bytes as numbers: a view per step would be garbage per byte range.
 		const input = this.#pending === null ? data : Buffer.concat([this.#pending, data]);
@@ -126,7 +129,8 @@ export class Http1ResponseParser {
 			}
 			const next = this.#step(input, offset);
 			if (next < 0) {
-				this.#pending = input.subarray(offset);
+				// A copy: `data` may be a buffer the connection reads into again.
+				this.#pending = Buffer.from(input.subarray(offset));
 				this.#checkPendingSize();
 				return;
 			}

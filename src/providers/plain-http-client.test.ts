@@ -145,6 +145,16 @@ describe("PlainHttpClient", () => {
 		expect(await bodyOf(response)).toBe("early body");
 	});
 
+	it("keeps what arrived on one connection intact while others read into the same buffer", async () => {
+		const server = await httpServer((response, seen) => response.end(seen.body.repeat(100)));
+		const client = newClient();
+		const first = await client.request(server.target, {}, "A", NO_SIGNAL);
+		const second = await client.request(server.target, {}, "B", NO_SIGNAL);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(await bodyOf(first)).toBe("A".repeat(100));
+		expect(await bodyOf(second)).toBe("B".repeat(100));
+	});
+
 	it("rejects with what the reader threw, and does not reuse that connection", async () => {
 		const server = await httpServer((response) => {
 			response.write("a");

@@ -16,7 +16,8 @@ export interface PlainHttpTarget {
 export interface PlainHttpResponse {
 	readonly head: ResponseHead;
 	/**
-	 * Hands each body piece to `onChunk` and resolves at the end of the body. Rejects when the
+	 * Hands each body piece to `onChunk` (a view valid only during the call: copy what you keep)
+	 * and resolves at the end of the body. Rejects when the
 	 * connection breaks first, or with what `onChunk` threw (the rest is then dropped).
 	 */
 	consume(onChunk: (chunk: Uint8Array) => void): Promise<void>;
