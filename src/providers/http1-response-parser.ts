@@ -122,11 +122,6 @@ export class Http1ResponseParser {
 		this.#pending = null;
 		let offset = 0;
 		while (offset < input.length) {
-			if (this.#state === "done") {
-				// Bytes after the end: this connection is out of step and must not carry another request.
-				this.#trailing = true;
-				return;
-			}
 			const next = this.#step(input, offset);
 			if (next < 0) {
 				// A copy: `data` may be a buffer the connection reads into again.
@@ -173,6 +168,8 @@ export class Http1ResponseParser {
 			case "trailers":
 				return this.#readTrailer(input, offset);
 			case "done":
+				// Bytes after the end: this connection is out of step and must not carry another request.
+				this.#trailing = true;
 				return input.length;
 		}
 	}

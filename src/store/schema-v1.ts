@@ -169,8 +169,16 @@ CREATE INDEX comparisons_by_run_a ON comparisons (run_a);
 CREATE INDEX comparisons_by_run_b ON comparisons (run_b);
 `;
 
+/** The append-only guard of spec_snapshots; migration 3 makes the same triggers again for the rebuilt table. */
+export const SPEC_SNAPSHOTS_GUARD: Guarded = {
+	table: "spec_snapshots",
+	keys: [["benchmark_version"]],
+	deletable: "ingest",
+	duplicate: "first-wins",
+};
+
 const GUARDED: readonly Guarded[] = [
-	{ table: "spec_snapshots", keys: [["benchmark_version"]], deletable: "ingest", duplicate: "first-wins" },
+	SPEC_SNAPSHOTS_GUARD,
 	{ table: "spec_activations", keys: [["activation_id"]], deletable: "never", duplicate: "refuse" },
 	{ table: "artifacts", keys: [["sha256"]], deletable: "never", duplicate: "first-wins" },
 	{

@@ -1,4 +1,5 @@
 import { guardTriggers } from "./guard-triggers.js";
+import { SPEC_SNAPSHOTS_GUARD } from "./schema-v1.js";
 
 /**
  * Migration 3: `spec_snapshots.spec_json` loses its `CHECK (json_valid(spec_json))`. SQLite
@@ -31,5 +32,5 @@ INSERT INTO spec_snapshots_v3 (benchmark_version, use_case_id, spec_hash, spec_j
 DROP TABLE spec_snapshots;
 ALTER TABLE spec_snapshots_v3 RENAME TO spec_snapshots;
 CREATE INDEX spec_snapshots_by_use_case ON spec_snapshots (use_case_id, created_at);
-${guardTriggers({ table: "spec_snapshots", keys: [["benchmark_version"]], deletable: "ingest", duplicate: "first-wins" })}
+${guardTriggers(SPEC_SNAPSHOTS_GUARD)}
 `;
