@@ -141,18 +141,27 @@ async function streamReply(response: ServerResponse, plan: StreamPlan, draw: Req
 	// model has its first token. One write less per reply: at thousands of replies a second, the
 	// stand-in's own CPU comes out of the machine it is measuring on (bench/overhead).
 	if (plan.opening.length > 0) response.write(render(plan.opening));
-	const interval = Math.max(0, draw.latencyMs - draw.ttftMs) / pieces.length;
 	if (!(await clock.wait(draw.ttftMs))) return;
+	// The first piece goes at the time to first token and the last at the full latency, with the
+	// closing frames (finish reason, usage, [DONE]) in the same write, as a server sends them the
+	// moment generation ends: one write fewer per reply than sending them a tick later.
+	const closing = render(plan.closing);
+	const interval = pieces.length > 1 ? Math.max(0, draw.latencyMs - draw.ttftMs) / (pieces.length - 1) : 0;
 	for (const [index, text] of sent.entries()) {
 		if (index > 0 && !(await clock.wait(interval))) return;
 		if (cut && index === sent.length - 1) {
 			response.write(text, dropConnection);
 			return;
 		}
+		if (index === pieces.length - 1 && pieces.length > 1) {
+			response.end(text + closing);
+			return;
+		}
 		response.write(text);
 	}
-	if (!(await clock.wait(interval))) return;
-	response.end(render(plan.closing));
+	// A single piece is the first token: the reply still ends at its full latency.
+	if (!(await clock.wait(Math.max(0, draw.latencyMs - draw.ttftMs)))) return;
+	response.end(closing);
 }
 
 /** Replaces the last frame of the first piece with the first half of its JSON: a `data:` line no parser accepts. */

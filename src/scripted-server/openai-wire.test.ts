@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 import { type ChatCompletion, type ErrorBody, type ParsedEvent, postJson, readEvents, readJson } from "./testing.js";
@@ -26,6 +27,11 @@ beforeAll(async () => {
 						{ when: { user: "list the files" }, tool_calls: [{ name: "list_dir", arguments: { path: "." } }] },
 						{ reply: "Paris is the capital of France, and it has been for centuries." },
 					],
+				},
+				"scripted/timed": {
+					latency_ms: 240,
+					ttft_ms: 60,
+					rules: [{ reply: "one two three four five six seven eight" }],
 				},
 				"scripted/plain": { usage: { prompt_tokens: 100, completion_tokens: 7 }, rules: [{ reply: "fine" }] },
 			},
@@ -95,6 +101,39 @@ describe("POST /v1/chat/completions", () => {
 		expect(last?.choices).toEqual([]);
 		expect(last?.usage).toMatchObject({ prompt_tokens: 8, cost: 0.00021 });
 		expect(chunks.slice(0, -1).every((chunk) => chunk.usage === null)).toBe(true);
+	});
+
+	it("sends the first piece at the time to first token and the last with the closing frames at the full latency", async () => {
+		// Each read of the raw body, with when it arrived: pieces are at least 60 ms apart, so each
+		// write of the server arrives as a read of its own.
+		const reads = await new Promise<{ at: number; text: string }[]>((resolve, reject) => {
+			const started = performance.now();
+			const body = JSON.stringify({ model: "scripted/timed", messages: question, stream: true });
+			const post = request(
+				endpoint,
+				{ method: "POST", headers: { "content-type": "application/json" } },
+				(response) => {
+					const received: { at: number; text: string }[] = [];
+					response.setEncoding("utf8");
+					response.on("data", (text: string) => received.push({ at: performance.now() - started, text }));
+					response.on("end", () => resolve(received));
+				},
+			);
+			post.on("error", reject);
+			post.end(body);
+		});
+		const first = reads[0];
+		const last = reads.at(-1);
+		expect(first?.text).toContain('"role":"assistant"');
+		expect(first?.at).toBeGreaterThanOrEqual(55);
+		// The last read holds the last words, the finish reason and [DONE] together, at the full latency.
+		expect(last?.text).toMatch(/"delta":\{"content":"[^"]+"\}/);
+		expect(last?.text).toContain('"finish_reason":"stop"');
+		expect(last?.text).toContain("data: [DONE]");
+		expect(last?.at).toBeGreaterThanOrEqual(235);
+		expect(reads.filter((read) => read.text.includes('finish_reason":"stop')).length).toBe(1);
+		expect(reads.length).toBeGreaterThanOrEqual(2);
+		expect(reads.map((read) => read.text).join("")).not.toContain("[DONE]\n\ndata");
 	});
 
 	it("sends no usage chunk unless include_usage asks for it", async () => {
