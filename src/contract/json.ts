@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash, hash } from "node:crypto";
 
 /** A value that survives a JSON round trip unchanged. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -68,10 +68,11 @@ function encode(value: unknown, emit: (piece: string) => void, path: (string | n
 			const record = value as Record<string, unknown>;
 			emit("{");
 			let first = true;
-			for (const key of Object.keys(record).sort()) {
+			for (const key of sortedKeys(record)) {
 				const member = record[key];
 				if (member === undefined || typeof member === "function") continue;
-				emit(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+				const quoted = quotedKey(key);
+				emit(first ? `${quoted}:` : `,${quoted}:`);
 				first = false;
 				path.push(key);
 				encode(member, emit, path);
@@ -85,18 +86,53 @@ function encode(value: unknown, emit: (piece: string) => void, path: (string | n
 	}
 }
 
+/**
+ * The keys of an object in code-unit order. Most objects touchstone encodes already have their
+ * keys in order (specs are built that way, short YAML mappings often are): checking is one pass,
+ * where sorting copies the array twice. A 50,000-case spec has half a million objects.
+ */
+function sortedKeys(record: Record<string, unknown>): string[] {
+	const keys = Object.keys(record);
+	for (let index = 1; index < keys.length; index++)
+		if ((keys[index - 1] as string) > (keys[index] as string)) return keys.sort();
+	return keys;
+}
+
+/** Keys quoted as JSON, remembered: the same few names recur on every object of a document. */
+const quotedKeys = new Map<string, string>();
+const QUOTED_KEYS_MAX = 4096;
+
+function quotedKey(key: string): string {
+	let quoted = quotedKeys.get(key);
+	if (quoted === undefined) {
+		quoted = JSON.stringify(key);
+		if (quotedKeys.size < QUOTED_KEYS_MAX && key.length <= 64) quotedKeys.set(key, quoted);
+	}
+	return quoted;
+}
+
 function formatJsonPath(path: readonly (string | number)[]): string {
 	return `$${path.map((part) => (typeof part === "number" ? `[${part}]` : `.${part}`)).join("")}`;
 }
 
-/** Hex sha256 of a string (UTF-8) or bytes. */
+/**
+ * Hex sha256 of a string (UTF-8) or bytes, in one call: about twice as fast as a Hash object for
+ * the short texts hashed per case and per cell (keys, inputs, artifacts).
+ */
 export function sha256(data: string | Uint8Array): string {
-	return createHash("sha256").update(data).digest("hex");
+	return hash("sha256", data, "hex");
 }
 
 /** Hex sha256 of the canonical JSON of a value: the one way touchstone hashes structured data. */
 export function contentHash(value: unknown): string {
-	const hash = createHash("sha256");
-	writeCanonical(value, (chunk) => hash.update(chunk));
-	return hash.digest("hex");
+	// A small value is one chunk, hashed in one call; a large one is hashed as it is written.
+	let first: string | null = null;
+	let stream: Hash | null = null;
+	writeCanonical(value, (chunk) => {
+		if (stream !== null) stream.update(chunk);
+		else if (first === null) first = chunk;
+		else stream = createHash("sha256").update(first).update(chunk);
+	});
+	if (stream !== null) return (stream as Hash).digest("hex");
+	return sha256(first ?? "");
 }

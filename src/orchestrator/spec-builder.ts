@@ -1,14 +1,16 @@
 import {
 	type Case,
+	canonicalJson,
 	contentHash,
 	type Grader,
 	type JsonObject,
 	type ModelEntry,
 	type Runner,
 	type SpecDocument,
+	sha256,
 } from "../contract/index.js";
 import type { UseCaseDefinition } from "../definitions/index.js";
-import { caseKeyPart, harnessKeyPart, modelKeyPart } from "./key-parts.js";
+import { caseKeyParts, harnessKeyPart, modelKeyPart } from "./key-parts.js";
 
 /** A frozen spec ready to store: its document, hash, version and methodology text. */
 export interface BuiltSpec {
@@ -39,6 +41,7 @@ export interface SpecInputs {
 /** Freezes today's definitions of one use case into a spec document and its version. */
 export function buildSpec(inputs: SpecInputs): BuiltSpec {
 	const { useCase, grader, runner } = inputs;
+	const keyPartOf = caseKeyParts(grader);
 	const document: SpecDocument = {
 		spec_format: 1,
 		use_case_id: useCase.id,
@@ -52,14 +55,18 @@ export function buildSpec(inputs: SpecInputs): BuiltSpec {
 		judge_panel: inputs.judgePanel,
 		grader: { id: grader.id, version: grader.version, config: grader.config },
 		harness: { id: runner.id, key_part: harnessKeyPart(runner, inputs.harnessConfig), config: inputs.harnessConfig },
-		cases: inputs.cases.map((testCase) => ({
-			id: testCase.id,
-			version: testCase.version,
-			kind: testCase.kind,
-			threshold: testCase.threshold,
-			input_hash: testCase.inputHash(),
-			key_part: caseKeyPart(testCase, grader),
-		})),
+		cases: inputs.cases.map((testCase) => {
+			// The input is encoded once, for its hash (Case.inputHash) and its key part (caseKeyPart).
+			const inputJson = canonicalJson(testCase.input);
+			return {
+				id: testCase.id,
+				version: testCase.version,
+				kind: testCase.kind,
+				threshold: testCase.threshold,
+				input_hash: sha256(inputJson),
+				key_part: keyPartOf(testCase, inputJson),
+			};
+		}),
 		models: Object.fromEntries(inputs.registry.map((model) => [model.id, modelKeyPart(model)])),
 		reference_models: inputs.registry.filter((model) => model.provider === "builtin").map((model) => model.id),
 	};
