@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellKey, defineCase, type ModelEntry, type SpecDocument } from "../contract/index.js";
+import { cellKey, defineCase, type ModelEntry, type SpecDocument, sha256 } from "../contract/index.js";
 import { planCells } from "./plan.js";
 
 const cases = ["a", "b", "c"].map((id, index) =>
@@ -16,7 +16,7 @@ const cases = ["a", "b", "c"].map((id, index) =>
 );
 const fleet = [{ id: "m1" }, { id: "m2" }] as unknown as ModelEntry[];
 const spec = {
-	cases: cases.map((item) => ({ id: item.id, key_part: `part-${item.id}` })),
+	cases: cases.map((item) => ({ id: item.id, key_part: sha256(`part-${item.id}`) })),
 	models: { m1: "model-1", m2: "model-2" },
 	harness: { key_part: "harness" },
 } as unknown as SpecDocument;
@@ -41,9 +41,10 @@ describe("planCells", () => {
 			"1:c:m2",
 		]);
 		expect(cells[9]?.cell_key).toBe(
-			cellKey({ case_part: "part-b", model_part: "model-2", harness_part: "harness", sample_index: 1 }),
+			cellKey({ case_part: sha256("part-b"), model_part: "model-2", harness_part: "harness", sample_index: 1 }),
 		);
 		expect(new Set(cells.map((cell) => cell.cell_key)).size).toBe(12);
+		expect(cells.map((_, index) => plan.keyAt(index))).toEqual(cells.map((cell) => cell.cell_key));
 	});
 
 	it("runs floor cases once at limited depth", () => {
@@ -55,6 +56,16 @@ describe("planCells", () => {
 		const plan = planCells({ spec, cases, fleet, depth: "thorough", samples: 1 });
 		const done = new Set([plan.keyAt(0), plan.keyAt(3), "not-a-planned-key"]);
 		expect([...plan.remaining(done)]).toEqual([1, 2, 4, 5]);
+		expect([...plan.remaining(new Set())]).toEqual([0, 1, 2, 3, 4, 5]);
+	});
+
+	it("refuses a spec whose case key part is not a lowercase hex sha256", () => {
+		for (const part of ["part-a", sha256("a").toUpperCase(), `${sha256("a")}0`]) {
+			const broken = { ...spec, cases: spec.cases.map((item) => ({ ...item, key_part: part })) } as SpecDocument;
+			expect(() => planCells({ spec: broken, cases, fleet, depth: "thorough", samples: 1 }), part).toThrow(
+				"has a key part that is not a hex sha256",
+			);
+		}
 	});
 
 	it("refuses a case missing from the spec it is planned from", () => {

@@ -22,36 +22,31 @@ export interface PlanOptions {
 	readonly samples: number;
 }
 
-/** Bytes of one cell key (a hex sha256) kept in binary. */
-const KEY_BYTES = 32;
-
 /**
  * Every cell of a run, fleet × cases × samples, in an order that interleaves models
  * (case-major within each sample), so a run stopped half way has seen every model on the first
- * cases rather than one model on all. Cells are made on demand from their index: a plan of
- * 100,000 cells holds its keys as 3.2 MB of bytes, not 100,000 objects and strings.
+ * cases rather than one model on all. Cells and their keys are made on demand from their index:
+ * a plan of 100,000 cells holds no cell, and a first run (nothing done yet) computes each key
+ * once, as its cell starts, rather than all of them before the first call.
  */
 export class CellPlan {
 	/** Number of cells. */
 	readonly size: number;
 	readonly #cases: readonly Case[];
 	readonly #fleet: readonly ModelEntry[];
-	readonly #keys: Buffer;
+	readonly #keyOf: KeyOf;
 
 	constructor(cases: readonly Case[], fleet: readonly ModelEntry[], samples: number, keyOf: KeyOf) {
 		this.#cases = cases;
 		this.#fleet = fleet;
 		this.size = samples * cases.length * fleet.length;
-		this.#keys = Buffer.allocUnsafe(this.size * KEY_BYTES);
-		for (let index = 0; index < this.size; index++) {
-			const { caseIndex, modelIndex, sample_index } = this.#position(index);
-			this.#keys.write(keyOf(caseIndex, modelIndex, sample_index), index * KEY_BYTES, KEY_BYTES, "hex");
-		}
+		this.#keyOf = keyOf;
 	}
 
 	/** The cell key of cell `index`. */
 	keyAt(index: number): string {
-		return this.#keys.toString("hex", index * KEY_BYTES, (index + 1) * KEY_BYTES);
+		const { caseIndex, modelIndex, sample_index } = this.#position(index);
+		return this.#keyOf(caseIndex, modelIndex, sample_index);
 	}
 
 	/** Cell `index`, made afresh. */
@@ -61,7 +56,7 @@ export class CellPlan {
 			case: this.#cases[caseIndex] as Case,
 			model: this.#fleet[modelIndex] as ModelEntry,
 			sample_index,
-			cell_key: this.keyAt(index),
+			cell_key: this.#keyOf(caseIndex, modelIndex, sample_index),
 		};
 	}
 
@@ -69,7 +64,8 @@ export class CellPlan {
 	remaining(done: ReadonlySet<string>): Uint32Array {
 		const indices = new Uint32Array(this.size);
 		let count = 0;
-		for (let index = 0; index < this.size; index++) if (!done.has(this.keyAt(index))) indices[count++] = index;
+		for (let index = 0; index < this.size; index++)
+			if (done.size === 0 || !done.has(this.keyAt(index))) indices[count++] = index;
 		return indices.subarray(0, count);
 	}
 
@@ -83,6 +79,10 @@ export class CellPlan {
 	}
 }
 
+/** Bytes of one key part (a hex sha256) kept in binary. */
+const PART_BYTES = 32;
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+
 type KeyOf = (caseIndex: number, modelIndex: number, sampleIndex: number) => string;
 
 /** Plans fleet × cases × samples from the frozen spec's key parts (see {@link CellPlan}). */
@@ -91,21 +91,28 @@ export function planCells(options: PlanOptions): CellPlan {
 	const cases = options.depth === "limited" ? options.cases.filter((item) => item.kind === "floor") : options.cases;
 	const samples = options.depth === "limited" ? 1 : options.samples;
 	const keyParts = new Map(spec.cases.map((item) => [item.id, item.key_part]));
-	const caseParts = cases.map((testCase) => {
+	// The plan lives as long as the run: 50,000 case parts are kept as 1.6 MB of bytes, not as
+	// 50,000 strings of 64 hex characters.
+	const caseParts = Buffer.allocUnsafe(cases.length * PART_BYTES);
+	cases.forEach((testCase, index) => {
 		const part = keyParts.get(testCase.id);
 		if (part === undefined) throw new Error(`case ${testCase.id} is missing from the spec it was planned from`);
-		return part;
+		if (!HEX_SHA256.test(part))
+			throw new Error(`case ${testCase.id} has a key part that is not a hex sha256 in the spec: ${part}`);
+		caseParts.write(part, index * PART_BYTES, PART_BYTES, "hex");
 	});
 	const modelParts = options.fleet.map((model) => {
 		const part = spec.models[model.id];
 		if (part === undefined) throw new Error(`model ${model.id} is missing from the spec it was planned from`);
 		return part;
 	});
+	// Taken out of the spec, so the plan does not keep the whole document alive.
+	const harnessPart = spec.harness.key_part;
 	return new CellPlan(cases, options.fleet, samples, (caseIndex, modelIndex, sample_index) =>
 		cellKey({
-			case_part: caseParts[caseIndex] as string,
+			case_part: caseParts.toString("hex", caseIndex * PART_BYTES, (caseIndex + 1) * PART_BYTES),
 			model_part: modelParts[modelIndex] as string,
-			harness_part: spec.harness.key_part,
+			harness_part: harnessPart,
 			sample_index,
 		}),
 	);
