@@ -23,7 +23,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { stringify } from "yaml";
-import { tuneHeapForRuns } from "../src/cli/heap-tuning.js";
+import { compactHeap, tuneHeapForRuns } from "../src/cli/heap-tuning.js";
 import { loadDefinitions } from "../src/definitions/index.js";
 import { defaultRunParts, runUseCase, StopControl } from "../src/orchestrator/index.js";
 import { openStore } from "../src/store/index.js";
@@ -218,6 +218,8 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		parts: defaultRunParts({ TOUCHSTONE_SCRIPTED_URL: url }),
 		stop: new StopControl(),
 		provenance: { bench: "overhead" },
+		// As the CLI's run command does.
+		hooks: { onPrepared: compactHeap },
 	});
 	const wall_s = (performance.now() - started) / 1000;
 	const cpu = process.cpuUsage(cpuBefore);

@@ -63,6 +63,24 @@ function countRows(store: Store): { runs: number; scores: number } {
 }
 
 describe("runUseCase against the scripted server over real HTTP", () => {
+	it("calls onPrepared with the loaded cases before the spec is frozen, and onRunStart after", async () => {
+		const { store, run } = setup();
+		const events: string[] = [];
+		await run({
+			hooks: {
+				onPrepared: (prepared) => {
+					events.push(
+						`prepared ${prepared.cases.length} cases, spec ${store.currentSpec("arith") === null ? "not frozen" : "frozen"}`,
+					);
+				},
+				onRunStart: (plan) => {
+					events.push(`start ${plan.toRun}, spec ${store.currentSpec("arith") === null ? "not frozen" : "frozen"}`);
+				},
+			},
+		});
+		expect(events).toEqual(["prepared 6 cases, spec not frozen", "start 24, spec frozen"]);
+	});
+
 	it("runs fleet × cases × samples once, then skips every current cell without calling a model", async () => {
 		const { store, run } = setup();
 		const before = callsTo("model/right");

@@ -1,4 +1,5 @@
 import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 
 /**
  * Lets the heap grow by 30 % of what survives a full GC instead of V8's default (up to several
@@ -8,4 +9,22 @@ import { setFlagsFromString } from "node:v8";
  */
 export function tuneHeapForRuns(): void {
 	setFlagsFromString("--heap-growing-percent=30");
+}
+
+let collect: (() => void) | undefined;
+
+/**
+ * One full garbage collection, now. A run calls it once its cases are loaded and its spec built,
+ * before it freezes the spec: reading and checking 50,000 cases leaves about 50 MB of garbage
+ * that V8 would keep mapped for a while, and freezing the spec briefly needs 20 MB more on top
+ * (bench/overhead: peak RSS 181 MB instead of 210 MB by the end of the freeze). The `gc`
+ * function is taken from a fresh context after `--expose-gc` is set, so the process's own
+ * global scope stays as it was.
+ */
+export function compactHeap(): void {
+	if (collect === undefined) {
+		setFlagsFromString("--expose-gc");
+		collect = runInNewContext("gc") as () => void;
+	}
+	collect();
 }

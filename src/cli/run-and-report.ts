@@ -6,6 +6,7 @@ import { type RunParts, type RunSummary, runUseCase, StopControl } from "../orch
 import type { Store } from "../store/index.js";
 import { leaderboard } from "../views/index.js";
 import { formatCost } from "./format.js";
+import { compactHeap } from "./heap-tuning.js";
 import { type CliIo, printJson, printLine } from "./io.js";
 import { VERSION } from "./package-info.js";
 import { printLeaderboard } from "./print-leaderboard.js";
@@ -62,6 +63,7 @@ export async function runAndReport(
 			stop,
 			provenance: { touchstone: VERSION, host: hostname(), node: process.version },
 			hooks: {
+				onPrepared: compactHeap,
 				onRunStart: (plan) => {
 					io.stderr.write(
 						`${plan.prepared.useCase.id}: ${plan.planned} cells planned (${plan.prepared.fleet.length} models × ${plan.prepared.cases.length} cases, ${choices.depth}), ${plan.skipped} already current, ${plan.toRun} to run\n`,

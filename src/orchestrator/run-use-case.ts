@@ -48,6 +48,12 @@ export interface RunRequest {
 
 /** Events of a run, for progress displays. */
 export interface RunHooks {
+	/**
+	 * Called once the use case's cases are loaded and its spec is built, before the spec is
+	 * frozen and before any cell runs: the moment the garbage of loading can go (the CLI
+	 * compacts the heap here).
+	 */
+	onPrepared?(prepared: PreparedUseCase): void;
 	/** Called once the plan is known, before any cell runs. */
 	onRunStart?(plan: RunPlan): void;
 	/** Called after each cell is written (or abandoned). */
@@ -125,6 +131,7 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 		parts: request.parts,
 		signal: stop.signal,
 	});
+	request.hooks?.onPrepared?.(prepared);
 	const { spec } = prepared;
 	store.freezeSpec({
 		benchmark_version: spec.benchmark_version,
