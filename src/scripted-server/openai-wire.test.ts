@@ -1,5 +1,6 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openaiWire } from "./openai-wire.js";
 import { type ScriptedServer, startScriptedServer } from "./scripted-server.js";
 import { type ChatCompletion, type ErrorBody, type ParsedEvent, postJson, readEvents, readJson } from "./testing.js";
 
@@ -185,5 +186,36 @@ describe("POST /v1/chat/completions", () => {
 		await postJson(endpoint, { model: "scripted/plain", messages: question, response_format: responseFormat });
 		const recorded = server.requests("scripted/plain").at(-1);
 		expect(recorded?.body).toMatchObject({ response_format: responseFormat });
+	});
+});
+
+describe("openaiWire.streamPlan", () => {
+	it("writes each chunk as JSON.stringify writes the chunk object, with or without usage", () => {
+		const reply = {
+			text: 'a "quoted" reply, é',
+			toolCalls: [],
+			usage: { promptTokens: 3, completionTokens: 4, cachedTokens: 0 },
+			costUsd: null,
+		};
+		const identity = { id: "chatcmpl-scripted-7", model: 'odd/"model"\\', created: 1_700_000_000 };
+		for (const includeUsage of [true, false]) {
+			const plan = openaiWire.streamPlan(reply, identity, includeUsage);
+			const frames = [...plan.pieces.flat(), ...plan.closing].filter((frame) => frame.data !== "[DONE]");
+			expect(frames.length).toBeGreaterThan(2);
+			for (const frame of frames) {
+				const parsed = JSON.parse(frame.data) as Record<string, unknown>;
+				expect(Object.keys(parsed)).toEqual([
+					"id",
+					"object",
+					"created",
+					"model",
+					"system_fingerprint",
+					"choices",
+					...(includeUsage ? ["usage"] : []),
+				]);
+				expect(frame.data).toBe(JSON.stringify(parsed));
+				expect(parsed).toMatchObject({ id: identity.id, model: identity.model, created: identity.created });
+			}
+		}
 	});
 });
