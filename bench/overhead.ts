@@ -37,6 +37,10 @@ interface PhaseResult {
 	readonly executed: number;
 	readonly calls: number;
 	readonly wall_s: number;
+	/** Seconds from the start to the first cell (loading and checking cases, freezing the spec, planning). */
+	readonly startup_s: number;
+	/** Seconds from the last cell written to the end of the run (the writer thread's last batch and closing). */
+	readonly drain_s: number;
 	readonly peak_rss_mb: number;
 	/** CPU seconds this process spent (user, system). */
 	readonly cpu_user_s: number;
@@ -207,6 +211,8 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 	const loopBefore = performance.eventLoopUtilization();
 	const scheduleBefore = threadSchedule(process.pid, process.pid);
 	const started = performance.now();
+	let firstCell = Number.NaN;
+	let lastCell = Number.NaN;
 	const summary = await runUseCase({
 		definitions: loadDefinitions(join(root, "benchmarks")),
 		store,
@@ -219,9 +225,18 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		stop: new StopControl(),
 		provenance: { bench: "overhead" },
 		// As the CLI's run command does.
-		hooks: { onPrepared: compactHeap },
+		hooks: {
+			onPrepared: compactHeap,
+			onRunStart: () => {
+				firstCell = performance.now();
+			},
+			onCellEnd: () => {
+				lastCell = performance.now();
+			},
+		},
 	});
-	const wall_s = (performance.now() - started) / 1000;
+	const ended = performance.now();
+	const wall_s = (ended - started) / 1000;
 	const cpu = process.cpuUsage(cpuBefore);
 	const loop = performance.eventLoopUtilization(loopBefore);
 	const scheduleAfter = threadSchedule(process.pid, process.pid);
@@ -235,6 +250,8 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		executed: summary.executed,
 		calls: (await totalCalls(url)) - before,
 		wall_s,
+		startup_s: (firstCell - started) / 1000,
+		drain_s: Number.isNaN(lastCell) ? 0 : (ended - lastCell) / 1000,
 		peak_rss_mb: peak / MB,
 		cpu_user_s: cpu.user / 1e6,
 		cpu_system_s: cpu.system / 1e6,
@@ -285,7 +302,7 @@ function report(name: string, result: PhaseResult, concurrency: number): { ratio
 	const ideal = (result.calls * LATENCY_MS) / 1000 / concurrency;
 	const ratio = result.wall_s / ideal;
 	console.log(
-		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"}; peak RSS ${result.peak_rss_mb.toFixed(1)} MB; touchstone CPU ${result.cpu_user_s.toFixed(1)} s user + ${result.cpu_system_s.toFixed(1)} s system, main thread busy ${result.main_busy_s.toFixed(1)} s (on a core ${seconds(result.main_cpu_s)}, waiting for one ${seconds(result.main_waited_s)}); scripted server CPU ${seconds(result.server_cpu_s ?? null)}`,
+		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"} (start-up ${result.startup_s.toFixed(2)} s, last write to end ${result.drain_s.toFixed(2)} s); peak RSS ${result.peak_rss_mb.toFixed(1)} MB; touchstone CPU ${result.cpu_user_s.toFixed(1)} s user + ${result.cpu_system_s.toFixed(1)} s system, main thread busy ${result.main_busy_s.toFixed(1)} s (on a core ${seconds(result.main_cpu_s)}, waiting for one ${seconds(result.main_waited_s)}); scripted server CPU ${seconds(result.server_cpu_s ?? null)}`,
 	);
 	return { ratio };
 }
