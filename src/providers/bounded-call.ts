@@ -1,4 +1,5 @@
 import { onAbort } from "./abort-fanout.js";
+import { CallStop } from "./call-stop.js";
 import { classifyError } from "./classify-error.js";
 
 /** What a bounded call needs: the caller's signal, the time limit, and how to name failures. */
@@ -14,22 +15,20 @@ export interface BoundedCallOptions {
 }
 
 /**
- * Runs one model call under a time limit and the caller's signal: `work` gets a signal that
- * fires on either, the call settles the moment it fires (even if the client is slow to notice),
- * and any failure comes out as a classified ProviderError (`timeout`, `aborted`, HTTP kinds...).
+ * Runs one model call under a time limit and the caller's signal: `work` gets a stop that fires
+ * on either (a {@link CallStop}; its `signal` is an AbortSignal for APIs that need one), the call
+ * settles the moment it fires (even if the client is slow to notice), and any failure comes out
+ * as a classified ProviderError (`timeout`, `aborted`, HTTP kinds...).
  */
-export async function boundedCall<T>(
-	options: BoundedCallOptions,
-	work: (signal: AbortSignal) => Promise<T>,
-): Promise<T> {
+export async function boundedCall<T>(options: BoundedCallOptions, work: (stop: CallStop) => Promise<T>): Promise<T> {
 	const { signal } = options;
-	const controller = new AbortController();
+	const callStop = new CallStop();
 	let rejectStopped: (error: Error) => void = () => {};
 	const stopped = new Promise<never>((_resolve, reject) => {
 		rejectStopped = reject;
 	});
 	const stop = () => {
-		controller.abort();
+		callStop.abort();
 		rejectStopped(new Error("the call was stopped"));
 	};
 	let timedOut = false;
@@ -40,7 +39,7 @@ export async function boundedCall<T>(
 	const stopWaiting = onAbort(signal, stop);
 	try {
 		if (signal.aborted) throw signal.reason;
-		const working = work(controller.signal);
+		const working = work(callStop);
 		working.catch(() => {});
 		return await Promise.race([working, stopped]);
 	} catch (error) {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stopSignalOf } from "./call-stop.js";
 import { createHttpTransport, readBodyText } from "./http-transport.js";
 
 const seen: IncomingHttpHeaders[] = [];
@@ -20,7 +21,7 @@ afterAll(() => {
 	server.close();
 });
 
-const signal = new AbortController().signal;
+const stop = stopSignalOf(new AbortController().signal);
 
 describe("createHttpTransport over plain HTTP", () => {
 	it("posts to the URL's path and query, with the URL's credentials as Basic auth", async () => {
@@ -28,7 +29,7 @@ describe("createHttpTransport over plain HTTP", () => {
 		const response = await transport(`http://user:p%40ss@127.0.0.1:${port}/v1/chat/completions?x=1`, {
 			headers: { "content-type": "application/json" },
 			body: "{}",
-			signal,
+			stop,
 		});
 		expect(response.status).toBe(200);
 		expect(await readBodyText(response)).toBe("POST /v1/chat/completions?x=1");
@@ -40,14 +41,14 @@ describe("createHttpTransport over plain HTTP", () => {
 		const response = await transport(`http://user:secret@127.0.0.1:${port}/v1`, {
 			headers: { Authorization: "Bearer key" },
 			body: "{}",
-			signal,
+			stop,
 		});
 		await readBodyText(response);
 		expect(seen.at(-1)?.authorization).toBe("Bearer key");
 	});
 
 	it("refuses a URL that is neither http nor https", async () => {
-		await expect(createHttpTransport()("ftp://127.0.0.1/v1", { headers: {}, body: "{}", signal })).rejects.toThrow(
+		await expect(createHttpTransport()("ftp://127.0.0.1/v1", { headers: {}, body: "{}", stop })).rejects.toThrow(
 			/only http: and https:/,
 		);
 	});

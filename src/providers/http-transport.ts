@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestOptions } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { StopSignal } from "./call-stop.js";
 import { PlainHttpClient, type PlainHttpTarget } from "./plain-http-client.js";
 
 /** A response as the wire providers read it: status, headers, and a body pushed chunk by chunk. */
@@ -21,7 +22,7 @@ export interface WireResponse {
 /** Sends one POST and resolves when the response headers arrive. */
 export type Transport = (
 	url: string,
-	init: { readonly headers: Readonly<Record<string, string>>; readonly body: string; readonly signal: AbortSignal },
+	init: { readonly headers: Readonly<Record<string, string>>; readonly body: string; readonly stop: StopSignal },
 ) => Promise<WireResponse>;
 
 /**
@@ -30,7 +31,7 @@ export type Transport = (
  * shows), node:https for `https:`. Both cost a few times less CPU and garbage per call than
  * fetch, which matters at hundreds of calls a second. node:https's body is read through `data`
  * events rather than an async iterator, and an abort destroys the request from one listener
- * rather than through the stream machinery `signal` would attach (bench/overhead).
+ * rather than through the stream machinery a `signal` option would attach (bench/overhead).
  */
 export function createHttpTransport(): Transport {
 	const plain = new PlainHttpClient();
@@ -53,7 +54,7 @@ export function createHttpTransport(): Transport {
 			target.authorization === null || Object.keys(init.headers).some((name) => name.toLowerCase() === "authorization")
 				? init.headers
 				: { authorization: target.authorization, ...init.headers };
-		const { head, consume } = await plain.request(target.plain, headers, init.body, init.signal);
+		const { head, consume } = await plain.request(target.plain, headers, init.body, init.stop);
 		return { status: head.status, statusText: head.statusText, headers: head.headers, consume };
 	};
 }
@@ -92,22 +93,18 @@ function parseTarget(url: string, agent: HttpsAgent): Target {
 
 function sendHttps(options: RequestOptions, init: Parameters<Transport>[1]): Promise<WireResponse> {
 	return new Promise<WireResponse>((resolve, reject) => {
-		const { signal } = init;
-		if (signal.aborted) {
-			reject(signal.reason);
+		const { stop } = init;
+		if (stop.aborted) {
+			reject(stop.reason);
 			return;
 		}
 		const outgoing = httpsRequest({
 			...options,
 			headers: { ...init.headers, "content-length": Buffer.byteLength(init.body) },
 		});
-		const abort = () => {
-			outgoing.destroy(signal.reason instanceof Error ? signal.reason : new Error("the request was aborted"));
-		};
-		signal.addEventListener("abort", abort, { once: true });
-		const settled = () => {
-			signal.removeEventListener("abort", abort);
-		};
+		const settled = stop.onAbort(() => {
+			outgoing.destroy(stop.reason instanceof Error ? stop.reason : new Error("the request was aborted"));
+		});
 		outgoing.on("error", (error) => {
 			settled();
 			reject(error);
@@ -163,7 +160,7 @@ export function createFetchTransport(fetchImpl: typeof fetch): Transport {
 			method: "POST",
 			headers: init.headers,
 			body: init.body,
-			signal: init.signal,
+			signal: init.stop.signal,
 		});
 		const headers: Record<string, string> = {};
 		response.headers.forEach((value, key) => {

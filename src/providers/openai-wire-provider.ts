@@ -67,12 +67,12 @@ export function createOpenAiWireProvider(config: OpenAiWireConfig): Provider {
 		complete: (request, { signal }) =>
 			boundedCall(
 				{ signal, timeoutMs: config.timeoutMs, providerId: config.id, secrets: config.secrets },
-				async (callSignal) => {
+				async (stop) => {
 					const start = performance.now();
 					const response = await transport(url, {
 						headers,
 						body: JSON.stringify(requestBody(config.model, request)),
-						signal: callSignal,
+						stop,
 					});
 					if (response.status < 200 || response.status >= 300) throw await httpError(config, response);
 					return readStream(config, response, start);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type AddressInfo, createServer as createTcpServer, type Socket, type Server as TcpServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { stopSignalOf } from "./call-stop.js";
 import { PlainHttpClient, type PlainHttpResponse, type PlainHttpTarget } from "./plain-http-client.js";
 
 const open: { close(): void }[] = [];
@@ -69,7 +70,7 @@ async function bodyOf(response: PlainHttpResponse): Promise<string> {
 	return Buffer.concat(chunks).toString("utf8");
 }
 
-const NO_SIGNAL = new AbortController().signal;
+const NO_SIGNAL = stopSignalOf(new AbortController().signal);
 
 describe("PlainHttpClient", () => {
 	it("posts the body and headers, and reads a streamed answer", async () => {
@@ -190,7 +191,7 @@ describe("PlainHttpClient", () => {
 	it("stops waiting when the signal aborts", async () => {
 		const hang = await tcpServer(() => {});
 		const controller = new AbortController();
-		const pending = newClient().request(hang, {}, "x", controller.signal);
+		const pending = newClient().request(hang, {}, "x", stopSignalOf(controller.signal));
 		controller.abort(new Error("stopped by the run"));
 		await expect(pending).rejects.toThrow("stopped by the run");
 	});

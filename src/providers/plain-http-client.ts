@@ -1,4 +1,5 @@
 import { connect, type Socket } from "node:net";
+import type { StopSignal } from "./call-stop.js";
 import { Http1ResponseParser, type ResponseEvents, type ResponseHead } from "./http1-response-parser.js";
 
 /** Where a plain-HTTP request goes. */
@@ -54,9 +55,9 @@ export class PlainHttpClient {
 		target: PlainHttpTarget,
 		headers: Readonly<Record<string, string>>,
 		body: string,
-		signal: AbortSignal,
+		stop: StopSignal,
 	): Promise<PlainHttpResponse> {
-		if (signal.aborted) return Promise.reject(signal.reason);
+		if (stop.aborted) return Promise.reject(stop.reason);
 		let head: string;
 		try {
 			head = requestHead(target, headers, Buffer.byteLength(body));
@@ -64,7 +65,7 @@ export class PlainHttpClient {
 			return Promise.reject(error);
 		}
 		const connection = this.#acquire(target);
-		const exchange = new Exchange(connection, signal, (done) => this.#release(done));
+		const exchange = new Exchange(connection, stop, (done) => this.#release(done));
 		connection.exchange = exchange;
 		const { socket } = connection;
 		socket.cork();
@@ -151,10 +152,10 @@ export class PlainHttpClient {
 class Exchange implements ResponseEvents {
 	readonly head: Promise<PlainHttpResponse>;
 	readonly #connection: Connection;
-	readonly #signal: AbortSignal;
+	readonly #stop: StopSignal;
 	readonly #release: (connection: Connection) => void;
 	readonly #parser: Http1ResponseParser;
-	readonly #onAbort = () => this.#abort();
+	readonly #stopListening: () => void;
 	#resolveHead: (response: PlainHttpResponse) => void = () => {};
 	#rejectHead: (error: unknown) => void = () => {};
 	/** Body pieces that arrived before `consume` was called. */
@@ -167,16 +168,16 @@ class Exchange implements ResponseEvents {
 	/** How long the server keeps the connection open when idle, from its Keep-Alive header. */
 	idleLimitMs = DEFAULT_IDLE_MS;
 
-	constructor(connection: Connection, signal: AbortSignal, release: (connection: Connection) => void) {
+	constructor(connection: Connection, stop: StopSignal, release: (connection: Connection) => void) {
 		this.#connection = connection;
-		this.#signal = signal;
+		this.#stop = stop;
 		this.#release = release;
 		this.#parser = new Http1ResponseParser(this);
 		this.head = new Promise<PlainHttpResponse>((resolve, reject) => {
 			this.#resolveHead = resolve;
 			this.#rejectHead = reject;
 		});
-		signal.addEventListener("abort", this.#onAbort, { once: true });
+		this.#stopListening = stop.onAbort(() => this.#abort());
 	}
 
 	/** True when the response ended cleanly on a connection the server lets us reuse. */
@@ -248,7 +249,7 @@ class Exchange implements ResponseEvents {
 	}
 
 	#abort(): void {
-		const reason = this.#signal.reason;
+		const reason = this.#stop.reason;
 		this.#fail(reason instanceof Error ? reason : new Error("the request was aborted"));
 	}
 
@@ -265,7 +266,7 @@ class Exchange implements ResponseEvents {
 	#settle(): void {
 		if (this.#settled) return;
 		this.#settled = true;
-		this.#signal.removeEventListener("abort", this.#onAbort);
+		this.#stopListening();
 		this.#release(this.#connection);
 	}
 }

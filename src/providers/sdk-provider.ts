@@ -50,9 +50,8 @@ export function createSdkProvider(config: SdkProviderConfig): Provider {
 }
 
 function complete(config: SdkProviderConfig, request: CompletionRequest, signal: AbortSignal): Promise<Completion> {
-	return boundedCall(
-		{ signal, timeoutMs: config.timeoutMs, providerId: config.id, secrets: config.secrets },
-		(callSignal) => stream(config, request, callSignal),
+	return boundedCall({ signal, timeoutMs: config.timeoutMs, providerId: config.id, secrets: config.secrets }, (stop) =>
+		stream(config, request, stop.signal),
 	);
 }
 
