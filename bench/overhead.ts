@@ -13,7 +13,8 @@
  *
  * Diagnostics (environment): `OVERHEAD_PHASE=2` runs phase 2 alone; `OVERHEAD_CPU_PROFILE=DIR`
  * and `OVERHEAD_ALLOC_PROFILE=FILE` profile; `OVERHEAD_MEMORY_TRACE=1` and `OVERHEAD_THREADS=1`
- * print memory and per-thread CPU; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase;
+ * print memory and per-thread CPU; `OVERHEAD_HEAP_SNAPSHOT=FILE` writes a heap snapshot 20 s into
+ * each phase; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase;
  * `OVERHEAD_KEEP=1` keeps the stores to query afterwards.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -185,20 +186,20 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 	tuneHeapForRuns();
 	// The peak is the kernel's own high-water mark (maxRSS), read at the end: sampling RSS cost
 	// the run's thread a read of /proc every few milliseconds.
-	// `OVERHEAD_MEMORY_TRACE=1`: RSS and heap once a second on stderr, to see where memory goes.
-	const trace = process.env.OVERHEAD_MEMORY_TRACE === "1";
+	// `OVERHEAD_MEMORY_TRACE=1`: RSS and heap every quarter second on stderr, to see where memory goes.
 	let ticks = 0;
-	const sampler = setInterval(() => {
-		if (trace) {
-			ticks += 1;
-			const usage = process.memoryUsage();
-			process.stderr.write(
-				`  t=${ticks / 4}s rss ${(usage.rss / MB).toFixed(0)} MB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}), heap ${(usage.heapUsed / MB).toFixed(0)}/${(usage.heapTotal / MB).toFixed(0)} MB, external ${(usage.external / MB).toFixed(0)} MB; ${getHeapSpaceStatistics()
-					.map((space) => `${space.space_name.replace("_space", "")} ${(space.space_size / MB).toFixed(0)}`)
-					.join(" ")}\n`,
-			);
-		}
-	}, 250);
+	const sampler =
+		process.env.OVERHEAD_MEMORY_TRACE === "1"
+			? setInterval(() => {
+					ticks += 1;
+					const usage = process.memoryUsage();
+					process.stderr.write(
+						`  t=${ticks / 4}s rss ${(usage.rss / MB).toFixed(0)} MB (peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}), heap ${(usage.heapUsed / MB).toFixed(0)}/${(usage.heapTotal / MB).toFixed(0)} MB, external ${(usage.external / MB).toFixed(0)} MB; ${getHeapSpaceStatistics()
+							.map((space) => `${space.space_name.replace("_space", "")} ${(space.space_size / MB).toFixed(0)}`)
+							.join(" ")}\n`,
+					);
+				}, 250)
+			: undefined;
 	const store = openStore({
 		database: join(root, "data", "benchmarks.db"),
 		artifacts: join(root, "data", "artifacts"),

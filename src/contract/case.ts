@@ -41,9 +41,9 @@ export function defineCase(data: CaseData): Case {
 }
 
 /**
- * A case whose input hash is computed when asked (once per case, when the spec is built), not
- * kept: a run holds every case of its use case (50,000 in the overhead benchmark), where 64 hex
- * characters each add up to megabytes. A class rather than an object with a closure: a method on
+ * A case whose input hash is computed when asked, not kept: a run holds every case of its use
+ * case (50,000 in the overhead benchmark), where 64 hex characters each add up to megabytes (the
+ * spec builder and the run rows take the same hash from the input's canonical JSON instead). A class rather than an object with a closure: a method on
  * the prototype costs nothing per case where a closure costs a function and a context.
  */
 class DefinedCase implements Case {
