@@ -14,7 +14,8 @@
  * Diagnostics (environment): `OVERHEAD_PHASE=2` runs phase 2 alone; `OVERHEAD_CPU_PROFILE=DIR`
  * and `OVERHEAD_ALLOC_PROFILE=FILE` profile; `OVERHEAD_MEMORY_TRACE=1` and `OVERHEAD_THREADS=1`
  * print memory and per-thread CPU; `OVERHEAD_HEAP_SNAPSHOT=FILE` writes a heap snapshot 20 s into
- * each phase; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase;
+ * each phase; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase, `OVERHEAD_SERVER_NODE_FLAGS`
+ * to the scripted server;
  * `OVERHEAD_KEEP=1` keeps the stores to query afterwards.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -102,15 +103,27 @@ async function startServer(root: string): Promise<{ url: string; child: ChildPro
 			models: { "*": { latency_ms: LATENCY_MS, rules: [{ when: { user: "number (\\d+)" }, reply: "answer: $1." }] } },
 		}),
 	);
-	const child = spawn(process.execPath, [...profileFlags(), BIN, "scripted-server", "--script", script], {
-		stdio: ["ignore", "pipe", "inherit"],
-	});
+	const child = spawn(
+		process.execPath,
+		[...profileFlags(), ...serverFlags(), BIN, "scripted-server", "--script", script],
+		{
+			stdio: ["ignore", "pipe", "inherit"],
+		},
+	);
 	const url = await new Promise<string>((resolve, reject) => {
-		let output = "";
+		let output: string | null = "";
 		child.stdout?.on("data", (chunk: Buffer) => {
+			// After its address, what the server prints (--trace-gc lines, say) goes to stderr.
+			if (output === null) {
+				process.stderr.write(chunk);
+				return;
+			}
 			output += chunk.toString();
 			const match = output.match(/on (http:\/\/\S+)/);
-			if (match?.[1]) resolve(match[1]);
+			if (match?.[1]) {
+				output = null;
+				resolve(match[1]);
+			}
 		});
 		child.on("exit", (code) => reject(new Error(`scripted server exited with ${code}`)));
 	});
@@ -287,6 +300,11 @@ function phaseInChild(root: string, url: string, concurrency: number, server: Ch
 /** `OVERHEAD_NODE_FLAGS="--trace-gc …"`: more Node flags for each phase's process (not the server's). */
 function extraFlags(): string[] {
 	return (process.env.OVERHEAD_NODE_FLAGS ?? "").split(" ").filter((flag) => flag !== "");
+}
+
+/** `OVERHEAD_SERVER_NODE_FLAGS="--trace-gc …"`: more Node flags for the scripted server's process. */
+function serverFlags(): string[] {
+	return (process.env.OVERHEAD_SERVER_NODE_FLAGS ?? "").split(" ").filter((flag) => flag !== "");
 }
 
 /** `OVERHEAD_CPU_PROFILE=DIR` writes a V8 CPU profile of each phase, and of the scripted server, into DIR (for finding hot spots). */
