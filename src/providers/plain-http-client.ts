@@ -29,6 +29,8 @@ const DEFAULT_IDLE_MS = 4000;
 /** Header names are tokens (RFC 9110); values may not break the line. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const LINE_BREAK = /[\r\n\0]/;
+/** What every connection reads into (64 KB, as node:net's own reads); its bytes are parsed before the next read. */
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
 interface Connection {
 	readonly socket: Socket;
@@ -97,9 +99,25 @@ export class PlainHttpClient {
 	}
 
 	#open(key: string, target: PlainHttpTarget): Connection {
-		const socket = connect({ host: target.host, port: target.port });
+		// Bytes are read into one buffer that every connection shares and handed to the exchange
+		// straight from the read: no Buffer, stream push and `data` event per piece, which a streamed
+		// reply has one of per token. Nothing keeps a view of it past the call (see Exchange.feed).
+		let connection: Connection | null = null;
+		const socket = connect({
+			host: target.host,
+			port: target.port,
+			onread: {
+				buffer: READ_BUFFER,
+				callback: (length) => {
+					const exchange = connection?.exchange ?? null;
+					if (exchange === null) socket.destroy();
+					else exchange.feed(READ_BUFFER.subarray(0, length));
+					return true;
+				},
+			},
+		});
 		socket.setNoDelay(true);
-		const connection: Connection = {
+		connection = {
 			socket,
 			key,
 			exchange: null,
@@ -107,18 +125,15 @@ export class PlainHttpClient {
 			idleSince: 0,
 			idleLimitMs: DEFAULT_IDLE_MS,
 		};
-		socket.on("data", (data: Buffer) => {
-			if (connection.exchange === null) socket.destroy();
-			else connection.exchange.feed(data);
-		});
+		const opened = connection;
 		socket.on("error", (error) => {
-			connection.error = error;
+			opened.error = error;
 		});
 		socket.on("close", () => {
-			this.#forget(connection);
-			connection.exchange?.closed(connection.error);
+			this.#forget(opened);
+			opened.exchange?.closed(opened.error);
 		});
-		return connection;
+		return opened;
 	}
 
 	/** Called once an exchange is over: its connection goes back to the idle pool or is closed. */
@@ -185,7 +200,10 @@ class Exchange implements ResponseEvents {
 		return this.#ended && this.#failure === null && this.#parser.keepAlive;
 	}
 
-	/** Bytes from the connection. */
+	/**
+	 * Bytes from the connection: a view of the shared read buffer, valid only during the call. The
+	 * parser copies an unfinished line it keeps, and `onBody` copies a piece that waits for `consume`.
+	 */
 	feed(data: Buffer): void {
 		if (this.#settled) return;
 		try {
@@ -217,8 +235,12 @@ class Exchange implements ResponseEvents {
 
 	onBody(chunk: Uint8Array): void {
 		if (this.#onChunk !== null) this.#onChunk(chunk);
-		else if (this.#buffered === null) this.#buffered = [chunk];
-		else this.#buffered.push(chunk);
+		else {
+			// A copy: the chunk is a view of the connection's read buffer, read into again later.
+			const copy = Uint8Array.prototype.slice.call(chunk);
+			if (this.#buffered === null) this.#buffered = [copy];
+			else this.#buffered.push(copy);
+		}
 	}
 
 	onEnd(): void {
