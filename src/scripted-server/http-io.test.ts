@@ -50,4 +50,17 @@ describe("responseClock", () => {
 		expect(waited).toBe(false);
 		expect(await clock.wait(10)).toBe(false);
 	});
+
+	it("never ends a wait before its deadline, though the event loop's clock lags behind", async () => {
+		vi.useRealTimers();
+		// Busy for 30 ms: the loop's cached time, which timers count from, is now 30 ms behind.
+		const busyUntil = performance.now() + 30;
+		while (performance.now() < busyUntil);
+		const started = performance.now();
+		const clock = responseClock(fakeResponse(), started);
+		expect(await clock.wait(10)).toBe(true);
+		expect(performance.now() - started).toBeGreaterThanOrEqual(10);
+		expect(await clock.wait(5)).toBe(true);
+		expect(performance.now() - started).toBeGreaterThanOrEqual(15);
+	});
 });

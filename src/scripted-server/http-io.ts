@@ -44,7 +44,9 @@ export function sendJson(
  * connection closes. Waits add up on one timeline that starts with the request: each ends at the
  * sum of the waits so far, not `ms` after the previous one ended, so the late firing of one timer
  * is taken back from the next and a scripted 100 ms reply takes 100 ms, not 100 ms plus a
- * millisecond or two per streamed piece.
+ * millisecond or two per streamed piece. Nor does a wait end before its deadline: a Node timer
+ * counts from the event loop's cached clock, which lags behind while the loop is busy, so a
+ * scripted 100 ms reply could end after 99.
  */
 export interface ResponseClock {
 	/** Resolves true `ms` milliseconds after the previous wait's deadline, or false once the connection has closed. */
@@ -70,19 +72,27 @@ export function responseClock(response: ServerResponse, startedAt: number = perf
 		pending.resolve(false);
 		pending = null;
 	});
+	/** Resolves at the deadline, never before: a timer that fires early is armed again for the rest. */
+	const arm = (resolve: (done: boolean) => void, delay: number): void => {
+		const timer = setTimeout(() => {
+			const left = deadline - performance.now();
+			if (left > 0) arm(resolve, left);
+			else {
+				pending = null;
+				resolve(true);
+			}
+		}, Math.ceil(delay));
+		pending = { timer, resolve };
+	};
 	return {
 		wait(ms) {
 			if (closed) return CLOSED;
 			if (ms > 0) deadline += ms;
 			const delay = deadline - performance.now();
 			if (delay <= 0) return DONE;
-			return new Promise((resolve) => {
-				const timer = setTimeout(() => {
-					pending = null;
-					resolve(true);
-				}, delay);
-				pending = { timer, resolve };
-			});
+			// Whole milliseconds, as Node's timers fire anyway: timers of one delay then share a list,
+			// where a fractional delay made a list (and a priority queue entry) per timer.
+			return new Promise((resolve) => arm(resolve, delay));
 		},
 	};
 }
