@@ -113,9 +113,10 @@ async function startServer(root: string): Promise<{ url: string; child: ChildPro
 	const url = await new Promise<string>((resolve, reject) => {
 		let output: string | null = "";
 		child.stdout?.on("data", (chunk: Buffer) => {
-			// After its address, what the server prints (--trace-gc lines, say) goes to stderr.
+			// After its address, what the server prints goes to stderr when it was given Node flags
+			// (--trace-gc lines, say), and is dropped otherwise (its banner).
 			if (output === null) {
-				process.stderr.write(chunk);
+				if (serverFlags().length > 0) process.stderr.write(chunk);
 				return;
 			}
 			output += chunk.toString();
