@@ -28,7 +28,7 @@ import { stringify } from "yaml";
 import { compactHeap, tuneHeapForRuns } from "../src/cli/heap-tuning.js";
 import { loadDefinitions } from "../src/definitions/index.js";
 import { defaultRunParts, runUseCase, StopControl } from "../src/orchestrator/index.js";
-import { openStore } from "../src/store/index.js";
+import { openStore, type Store } from "../src/store/index.js";
 
 const LATENCY_MS = 100;
 const BIN = fileURLToPath(new URL("../../bin/touchstone.js", import.meta.url));
@@ -54,6 +54,32 @@ interface PhaseResult {
 	readonly main_waited_s: number | null;
 	/** CPU seconds the scripted server's process spent meanwhile (it shares the machine), null when unknown. */
 	readonly server_cpu_s?: number | null;
+	/** Model call latency as the runs recorded it (request to last byte), in ms; null when no call was made. */
+	readonly call_ms: CallLatency | null;
+}
+
+/** Mean and percentiles of the recorded call latencies. */
+interface CallLatency {
+	readonly mean: number;
+	readonly p50: number;
+	readonly p99: number;
+}
+
+/**
+ * The latency each run of this phase recorded for its model call: the part of the overhead spent
+ * inside calls (the stand-in's lag and the run's own reading), as against start-up and the time
+ * between one call and the next. The store is fresh per phase, so every run in it is this phase's.
+ */
+function callLatency(store: Store): CallLatency | null {
+	const latencies = (
+		store.database.prepare("SELECT latency_ms FROM runs WHERE latency_ms IS NOT NULL ORDER BY latency_ms").all() as {
+			latency_ms: number;
+		}[]
+	).map((row) => row.latency_ms);
+	if (latencies.length === 0) return null;
+	const at = (fraction: number) =>
+		latencies[Math.min(latencies.length - 1, Math.floor(fraction * latencies.length))] ?? 0;
+	return { mean: latencies.reduce((sum, value) => sum + value, 0) / latencies.length, p50: at(0.5), p99: at(0.99) };
 }
 
 /** Writes a benchmarks/ folder with `cases` prompts and two models on the scripted server. */
@@ -258,6 +284,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 	clearInterval(sampler);
 	await allocations?.();
 	if (process.env.OVERHEAD_THREADS === "1") printThreads();
+	const call_ms = callLatency(store);
 	store.close();
 	const peak = process.resourceUsage().maxRSS * 1024;
 	const result: PhaseResult = {
@@ -273,6 +300,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		main_busy_s: loop.active / 1000,
 		main_cpu_s: scheduleBefore && scheduleAfter ? scheduleAfter.cpu_s - scheduleBefore.cpu_s : null,
 		main_waited_s: scheduleBefore && scheduleAfter ? scheduleAfter.waited_s - scheduleBefore.waited_s : null,
+		call_ms,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
@@ -322,7 +350,11 @@ function report(name: string, result: PhaseResult, concurrency: number): { ratio
 	const ideal = (result.calls * LATENCY_MS) / 1000 / concurrency;
 	const ratio = result.wall_s / ideal;
 	console.log(
-		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"} (start-up ${result.startup_s.toFixed(2)} s, last write to end ${result.drain_s.toFixed(2)} s); peak RSS ${result.peak_rss_mb.toFixed(1)} MB; touchstone CPU ${result.cpu_user_s.toFixed(1)} s user + ${result.cpu_system_s.toFixed(1)} s system, main thread busy ${result.main_busy_s.toFixed(1)} s (on a core ${seconds(result.main_cpu_s)}, waiting for one ${seconds(result.main_waited_s)}); scripted server CPU ${seconds(result.server_cpu_s ?? null)}`,
+		`${name}: ${result.cells} cells, ${result.calls} calls, concurrency ${concurrency}: wall ${result.wall_s.toFixed(2)} s, ideal ${ideal.toFixed(2)} s, ratio ${ratio.toFixed(3)} (target ≤ 1.15) ${ratio <= 1.15 ? "PASS" : "FAIL"} (start-up ${result.startup_s.toFixed(2)} s, last write to end ${result.drain_s.toFixed(2)} s); peak RSS ${result.peak_rss_mb.toFixed(1)} MB; touchstone CPU ${result.cpu_user_s.toFixed(1)} s user + ${result.cpu_system_s.toFixed(1)} s system, main thread busy ${result.main_busy_s.toFixed(1)} s (on a core ${seconds(result.main_cpu_s)}, waiting for one ${seconds(result.main_waited_s)}); scripted server CPU ${seconds(result.server_cpu_s ?? null)}; model calls took ${
+			result.call_ms === null
+				? "-"
+				: `${result.call_ms.mean.toFixed(1)} ms on average (p50 ${result.call_ms.p50.toFixed(1)}, p99 ${result.call_ms.p99.toFixed(1)}) against the scripted ${LATENCY_MS} ms`
+		}`,
 	);
 	return { ratio };
 }
