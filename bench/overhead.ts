@@ -28,6 +28,7 @@ import { stringify } from "yaml";
 import { compactHeap, tuneHeapForRuns } from "../src/cli/heap-tuning.js";
 import { loadDefinitions } from "../src/definitions/index.js";
 import { defaultRunParts, runUseCase, StopControl } from "../src/orchestrator/index.js";
+import type { ServerStats } from "../src/scripted-server/index.js";
 import { openStore, type Store } from "../src/store/index.js";
 
 const LATENCY_MS = 100;
@@ -56,6 +57,8 @@ interface PhaseResult {
 	readonly server_cpu_s?: number | null;
 	/** Model call latency as the runs recorded it (request to last byte), in ms; null when no call was made. */
 	readonly call_ms: CallLatency | null;
+	/** How late, on average, the scripted server sent its replies' last bytes after the scripted latency (its own lag), in ms. */
+	readonly server_late_ms: number | null;
 }
 
 /** Mean and percentiles of the recorded call latencies. */
@@ -216,8 +219,11 @@ function processCpuSeconds(pid: number | undefined): number | null {
 	}
 }
 
-async function totalCalls(url: string): Promise<number> {
-	return ((await (await fetch(`${url}/stats`)).json()) as { total: number }).total;
+/** The scripted server's request count, and the total ms its answered replies went out late (GET /stats). */
+async function serverCounts(url: string): Promise<{ calls: number; replies: number; late_ms: number }> {
+	const stats = (await (await fetch(`${url}/stats`)).json()) as ServerStats;
+	const { replies, mean_ms } = stats.lateness;
+	return { calls: stats.total, replies, late_ms: (mean_ms ?? 0) * replies };
 }
 
 /** One phase, in this (child) process: prints a PhaseResult as JSON on its last line. */
@@ -247,7 +253,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 	const allocations = await startAllocationSampling();
 	if (process.env.OVERHEAD_HEAP_SNAPSHOT)
 		setTimeout(() => writeHeapSnapshot(process.env.OVERHEAD_HEAP_SNAPSHOT), 20_000).unref();
-	const before = await totalCalls(url);
+	const before = await serverCounts(url);
 	const cpuBefore = process.cpuUsage();
 	const loopBefore = performance.eventLoopUtilization();
 	const scheduleBefore = threadSchedule(process.pid, process.pid);
@@ -286,11 +292,13 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 	if (process.env.OVERHEAD_THREADS === "1") printThreads();
 	const call_ms = callLatency(store);
 	store.close();
+	const after = await serverCounts(url);
+	const replies = after.replies - before.replies;
 	const peak = process.resourceUsage().maxRSS * 1024;
 	const result: PhaseResult = {
 		cells: summary.planned,
 		executed: summary.executed,
-		calls: (await totalCalls(url)) - before,
+		calls: after.calls - before.calls,
 		wall_s,
 		startup_s: (firstCell - started) / 1000,
 		drain_s: Number.isNaN(lastCell) ? 0 : (ended - lastCell) / 1000,
@@ -301,6 +309,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		main_cpu_s: scheduleBefore && scheduleAfter ? scheduleAfter.cpu_s - scheduleBefore.cpu_s : null,
 		main_waited_s: scheduleBefore && scheduleAfter ? scheduleAfter.waited_s - scheduleBefore.waited_s : null,
 		call_ms,
+		server_late_ms: replies === 0 ? null : (after.late_ms - before.late_ms) / replies,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
@@ -354,7 +363,7 @@ function report(name: string, result: PhaseResult, concurrency: number): { ratio
 			result.call_ms === null
 				? "-"
 				: `${result.call_ms.mean.toFixed(1)} ms on average (p50 ${result.call_ms.p50.toFixed(1)}, p99 ${result.call_ms.p99.toFixed(1)}) against the scripted ${LATENCY_MS} ms`
-		}`,
+		}${result.server_late_ms === null ? "" : `, the scripted server itself sending them ${result.server_late_ms.toFixed(1)} ms late on average`}`,
 	);
 	return { ratio };
 }

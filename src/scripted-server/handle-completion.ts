@@ -96,31 +96,46 @@ export async function handleCompletion(
 		created: Math.floor(Date.now() / 1000),
 	};
 	const clock = responseClock(response, arrived);
-	if (parsed.stream) await streamReply(response, wire.streamPlan(reply, identity, parsed.includeUsage), draw, clock);
-	else await sendReply(response, wire.responseBody(reply, identity), draw, clock);
+	const answered = parsed.stream
+		? await streamReply(response, wire.streamPlan(reply, identity, parsed.includeUsage), draw, clock)
+		: await sendReply(response, wire.responseBody(reply, identity), draw, clock);
+	if (answered && draw.fault === null) context.stats.late(clock.overdue());
 }
 
-async function sendReply(response: ServerResponse, body: JsonValue, draw: RequestDraw, clock: ResponseClock) {
-	if (!(await clock.wait(draw.latencyMs))) return;
+/** Sends a JSON reply at its latency; true when it went out whole (not cut, the connection still open). */
+async function sendReply(
+	response: ServerResponse,
+	body: JsonValue,
+	draw: RequestDraw,
+	clock: ResponseClock,
+): Promise<boolean> {
+	if (!(await clock.wait(draw.latencyMs))) return false;
 	if (draw.fault === null) {
 		sendJson(response, 200, body);
-		return;
+		return true;
 	}
 	const bytes = Buffer.from(JSON.stringify(body));
 	const half = bytes.subarray(0, Math.floor(bytes.length / 2));
 	if (draw.fault === "malformed") {
 		response.writeHead(200, { "content-type": "application/json", "content-length": half.length });
 		response.end(half);
-		return;
+		return true;
 	}
 	// cut_stream: promise the whole body, send half of it, then drop the connection.
 	response.writeHead(200, { "content-type": "application/json", "content-length": bytes.length });
 	response.write(half, () => {
 		response.socket?.destroy();
 	});
+	return false;
 }
 
-async function streamReply(response: ServerResponse, plan: StreamPlan, draw: RequestDraw, clock: ResponseClock) {
+/** Streams a reply piece by piece on its timeline; true when it went out whole (not cut, the connection still open). */
+async function streamReply(
+	response: ServerResponse,
+	plan: StreamPlan,
+	draw: RequestDraw,
+	clock: ResponseClock,
+): Promise<boolean> {
 	response.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
 	const render = (frames: readonly SseFrame[]): string => frames.map(formatFrame).join("");
 	const pieces = (draw.fault === "malformed" ? garbleFirstPiece(plan.pieces) : plan.pieces).map(render);
@@ -134,34 +149,35 @@ async function streamReply(response: ServerResponse, plan: StreamPlan, draw: Req
 		const text = render(plan.opening) + sent.join("");
 		if (cut) response.write(text, dropConnection);
 		else response.end(text + render(plan.closing));
-		return;
+		return !cut;
 	}
 	// Headers go out with the first bytes of the body: at once when the wire opens with an event
 	// (Anthropic's message_start), else with the first piece, as a server that answers once the
 	// model has its first token. One write less per reply: at thousands of replies a second, the
 	// stand-in's own CPU comes out of the machine it is measuring on (bench/overhead).
 	if (plan.opening.length > 0) response.write(render(plan.opening));
-	if (!(await clock.wait(draw.ttftMs))) return;
+	if (!(await clock.wait(draw.ttftMs))) return false;
 	// The first piece goes at the time to first token and the last at the full latency, with the
 	// closing frames (finish reason, usage, [DONE]) in the same write, as a server sends them the
 	// moment generation ends: one write fewer per reply than sending them a tick later.
 	const closing = render(plan.closing);
 	const interval = pieces.length > 1 ? Math.max(0, draw.latencyMs - draw.ttftMs) / (pieces.length - 1) : 0;
 	for (const [index, text] of sent.entries()) {
-		if (index > 0 && !(await clock.wait(interval))) return;
+		if (index > 0 && !(await clock.wait(interval))) return false;
 		if (cut && index === sent.length - 1) {
 			response.write(text, dropConnection);
-			return;
+			return false;
 		}
 		if (index === pieces.length - 1 && pieces.length > 1) {
 			response.end(text + closing);
-			return;
+			return true;
 		}
 		response.write(text);
 	}
 	// A single piece is the first token: the reply still ends at its full latency.
-	if (!(await clock.wait(Math.max(0, draw.latencyMs - draw.ttftMs)))) return;
+	if (!(await clock.wait(Math.max(0, draw.latencyMs - draw.ttftMs)))) return false;
 	response.end(closing);
+	return true;
 }
 
 /** Replaces the last frame of the first piece with the first half of its JSON: a `data:` line no parser accepts. */

@@ -26,6 +26,7 @@ describe("responseClock", () => {
 		expect(first).toBe(true);
 		// The piece after it was written 5 ms late (a busy event loop): the next deadline stays at 40.
 		await vi.advanceTimersByTimeAsync(5);
+		expect(clock.overdue()).toBe(5);
 		let second = false;
 		void clock.wait(20).then((done) => {
 			second = done;

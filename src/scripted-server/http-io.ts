@@ -51,6 +51,8 @@ export function sendJson(
 export interface ResponseClock {
 	/** Resolves true `ms` milliseconds after the previous wait's deadline, or false once the connection has closed. */
 	wait(ms: number): Promise<boolean>;
+	/** Milliseconds since the last deadline (since the start before any wait): how late the response is now. */
+	overdue(): number;
 }
 
 const DONE = Promise.resolve(true);
@@ -94,5 +96,6 @@ export function responseClock(response: ServerResponse, startedAt: number = perf
 			// where a fractional delay made a list (and a priority queue entry) per timer.
 			return new Promise((resolve) => arm(resolve, delay));
 		},
+		overdue: () => performance.now() - deadline,
 	};
 }

@@ -67,8 +67,11 @@ describe("startScriptedServer", () => {
 		});
 		expect(stats.models["scripted/b"]?.requests).toBe(0);
 		expect(stats.models["vendor/other"]?.outcomes.ok).toBe(1);
+		// The two answered replies are timed; the request no rule matched is not.
+		expect(stats.lateness.replies).toBe(2);
 		server.resetStats();
 		expect(server.stats().total).toBe(0);
+		expect(server.stats().lateness).toEqual({ replies: 0, mean_ms: null, max_ms: null });
 		expect(server.requests()).toEqual([]);
 	});
 
@@ -124,5 +127,44 @@ describe("startScriptedServer", () => {
 		});
 		expect(JSON.parse(stdout)[0]).toBe("ended");
 		expect(performance.now() - started).toBeLessThan(10_000);
+	});
+
+	it("times how late each reply answered whole went out after its scripted latency, not cut ones", async () => {
+		const own = await startScriptedServer({
+			script: {
+				models: {
+					slow: { latency_ms: 30, rules: [{ reply: "a reply in a few pieces, streamed" }] },
+					cut: { latency_ms: 30, faults: { cut_stream: 1 }, rules: [{ reply: "never whole" }] },
+				},
+			},
+		});
+		try {
+			const started = performance.now();
+			const streamed = await postJson(`${own.url}/v1/chat/completions`, {
+				model: "slow",
+				stream: true,
+				messages: [{ role: "user", content: "go" }],
+			});
+			await streamed.arrayBuffer();
+			const plain = await postJson(`${own.url}/v1/chat/completions`, {
+				model: "slow",
+				messages: [{ role: "user", content: "go" }],
+			});
+			await plain.arrayBuffer();
+			const elapsed = performance.now() - started;
+			await postJson(`${own.url}/v1/chat/completions`, {
+				model: "cut",
+				stream: true,
+				messages: [{ role: "user", content: "go" }],
+			}).then((response) => response.arrayBuffer().catch(() => null));
+			const { lateness } = own.stats();
+			expect(lateness.replies).toBe(2);
+			// Never early (the clock waits out its deadline), and no later than the two calls took beyond 2 × 30 ms.
+			expect(lateness.mean_ms).toBeGreaterThanOrEqual(0);
+			expect(lateness.max_ms).toBeGreaterThanOrEqual(lateness.mean_ms ?? 0);
+			expect(lateness.max_ms).toBeLessThanOrEqual(elapsed - 60);
+		} finally {
+			await own.close();
+		}
 	});
 });
