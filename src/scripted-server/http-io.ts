@@ -45,8 +45,8 @@ export function sendJson(
  * sum of the waits so far, not `ms` after the previous one ended, so the late firing of one timer
  * is taken back from the next and a scripted 100 ms reply takes 100 ms, not 100 ms plus a
  * millisecond or two per streamed piece. Nor does a wait end before its deadline: a Node timer
- * counts from the event loop's cached clock, which lags behind while the loop is busy, so a
- * scripted 100 ms reply could end after 99.
+ * counts from the event loop's cached clock, which lags behind while the loop is busy, and can
+ * fire early (a scripted 100 ms reply then ended after 99); such a timer is armed again.
  */
 export interface ResponseClock {
 	/** Resolves true `ms` milliseconds after the previous wait's deadline, or false once the connection has closed. */
