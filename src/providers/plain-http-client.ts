@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net";
 import type { StopSignal } from "./call-stop.js";
 import { Http1ResponseParser, type ResponseEvents, type ResponseHead } from "./http1-response-parser.js";
+import { requestHead } from "./request-head.js";
 
 /** Where a plain-HTTP request goes. */
 export interface PlainHttpTarget {
@@ -26,9 +27,6 @@ export interface PlainHttpResponse {
 
 /** How long an idle connection is reused when the server does not say (`Keep-Alive: timeout=N`). */
 const DEFAULT_IDLE_MS = 4000;
-/** Header names are tokens (RFC 9110); values may not break the line. */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const LINE_BREAK = /[\r\n\0]/;
 /** What every connection reads into (64 KB, as node:net's own reads); its bytes are parsed before the next read. */
 const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 
@@ -62,7 +60,7 @@ export class PlainHttpClient {
 		if (stop.aborted) return Promise.reject(stop.reason);
 		let head: string;
 		try {
-			head = requestHead(target, headers, Buffer.byteLength(body));
+			head = requestHead(target.path, target.hostHeader, headers, Buffer.byteLength(body));
 		} catch (error) {
 			return Promise.reject(error);
 		}
@@ -291,19 +289,4 @@ class Exchange implements ResponseEvents {
 		this.#stopListening();
 		this.#release(this.#connection);
 	}
-}
-
-/** The request line and headers of a POST, refusing header names and values that would break the request. */
-function requestHead(target: PlainHttpTarget, headers: Readonly<Record<string, string>>, length: number): string {
-	let head = `POST ${target.path} HTTP/1.1\r\nhost: ${target.hostHeader}\r\nconnection: keep-alive\r\ncontent-length: ${length}\r\n`;
-	for (const name in headers) {
-		const value = headers[name] as string;
-		if (!TOKEN.test(name)) throw new TypeError(`invalid HTTP header name ${JSON.stringify(name)}`);
-		// The value is never quoted: it may be a key.
-		if (LINE_BREAK.test(value)) throw new TypeError(`the value of HTTP header "${name}" contains a line break or NUL`);
-		const lower = name.toLowerCase();
-		if (lower === "host" || lower === "connection" || lower === "content-length") continue;
-		head += `${name}: ${value}\r\n`;
-	}
-	return `${head}\r\n`;
 }
