@@ -134,7 +134,7 @@ async function startServer(root: string): Promise<{ url: string; child: ChildPro
 	);
 	const child = spawn(
 		process.execPath,
-		[...profileFlags(), ...serverFlags(), BIN, "scripted-server", "--script", script],
+		[...profileFlags(), ...nodeFlags("OVERHEAD_SERVER_NODE_FLAGS"), BIN, "scripted-server", "--script", script],
 		{
 			stdio: ["ignore", "pipe", "inherit"],
 		},
@@ -145,7 +145,7 @@ async function startServer(root: string): Promise<{ url: string; child: ChildPro
 			// After its address, what the server prints goes to stderr when it was given Node flags
 			// (--trace-gc lines, say), and is dropped otherwise (its banner).
 			if (output === null) {
-				if (serverFlags().length > 0) process.stderr.write(chunk);
+				if (nodeFlags("OVERHEAD_SERVER_NODE_FLAGS").length > 0) process.stderr.write(chunk);
 				return;
 			}
 			output += chunk.toString();
@@ -318,7 +318,15 @@ function phaseInChild(root: string, url: string, concurrency: number, server: Ch
 	const serverBefore = processCpuSeconds(server.pid);
 	const output = execFileSync(
 		process.execPath,
-		[...profileFlags(), ...extraFlags(), fileURLToPath(import.meta.url), "phase", root, url, String(concurrency)],
+		[
+			...profileFlags(),
+			...nodeFlags("OVERHEAD_NODE_FLAGS"),
+			fileURLToPath(import.meta.url),
+			"phase",
+			root,
+			url,
+			String(concurrency),
+		],
 		{
 			encoding: "utf8",
 			stdio: ["ignore", "pipe", "inherit"],
@@ -335,14 +343,9 @@ function phaseInChild(root: string, url: string, concurrency: number, server: Ch
 	return { ...result, server_cpu_s };
 }
 
-/** `OVERHEAD_NODE_FLAGS="--trace-gc …"`: more Node flags for each phase's process (not the server's). */
-function extraFlags(): string[] {
-	return (process.env.OVERHEAD_NODE_FLAGS ?? "").split(" ").filter((flag) => flag !== "");
-}
-
-/** `OVERHEAD_SERVER_NODE_FLAGS="--trace-gc …"`: more Node flags for the scripted server's process. */
-function serverFlags(): string[] {
-	return (process.env.OVERHEAD_SERVER_NODE_FLAGS ?? "").split(" ").filter((flag) => flag !== "");
+/** Node flags from an environment variable, space-separated: `OVERHEAD_NODE_FLAGS="--trace-gc …"` for each phase's process, `OVERHEAD_SERVER_NODE_FLAGS` for the scripted server's. */
+function nodeFlags(variable: "OVERHEAD_NODE_FLAGS" | "OVERHEAD_SERVER_NODE_FLAGS"): string[] {
+	return (process.env[variable] ?? "").split(" ").filter((flag) => flag !== "");
 }
 
 /** `OVERHEAD_CPU_PROFILE=DIR` writes a V8 CPU profile of each phase, and of the scripted server, into DIR (for finding hot spots). */
