@@ -43,8 +43,9 @@ export function defineCase(data: CaseData): Case {
 /**
  * A case whose input hash is computed when asked, not kept: a run holds every case of its use
  * case (50,000 in the overhead benchmark), where 64 hex characters each add up to megabytes (the
- * spec builder and the run rows take the same hash from the input's canonical JSON instead). A class rather than an object with a closure: a method on
- * the prototype costs nothing per case where a closure costs a function and a context.
+ * spec builder and the run rows take the same hash from the input's canonical JSON instead). A
+ * class rather than an object with a closure: a method on the prototype costs nothing per case
+ * where a closure costs a function and a context.
  */
 class DefinedCase implements Case {
 	readonly id: string;

@@ -28,12 +28,10 @@ export function caseKeyPart(testCase: Case, grader: Grader): string {
  */
 export function caseKeyParts(grader: Grader): (testCase: Case, inputJson: string) => string {
 	const graderJson = canonicalJson({ id: grader.id, version: grader.version, config: grader.config });
-	return (testCase, inputJson) => {
-		const reference = testCase.reference === undefined ? "" : `,"reference":${canonicalJson(testCase.reference)}`;
-		return sha256(
-			`{"case_id":${JSON.stringify(testCase.id)},"case_version":${JSON.stringify(testCase.version)},"grader":${graderJson},"input":${inputJson}${reference}}`,
+	return (testCase, inputJson) =>
+		sha256(
+			`{"case_id":${JSON.stringify(testCase.id)},"case_version":${JSON.stringify(testCase.version)},"grader":${graderJson},"input":${inputJson},"reference":${canonicalJson(testCase.reference)}}`,
 		);
-	};
 }
 
 /**
