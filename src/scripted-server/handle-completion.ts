@@ -1,6 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JsonValue } from "../contract/index.js";
-import { type ResponseClock, readBody, responseClock, sendJson } from "./http-io.js";
+import { type ResponseClock, responseClock, sendJson } from "./http-io.js";
+import type { HttpRequest } from "./http1/request-reader.js";
+import type { HttpResponse } from "./http1/response.js";
 import type { RequestLog } from "./request-log.js";
 import type { RequestDraw, ScriptedModel } from "./scripted-model.js";
 import type { StatsCounter } from "./server-stats.js";
@@ -26,26 +27,24 @@ export interface CompletionContext {
 export async function handleCompletion(
 	wire: Wire,
 	path: string,
-	request: IncomingMessage,
-	response: ServerResponse,
+	request: HttpRequest,
+	response: HttpResponse,
 	context: CompletionContext,
 ): Promise<void> {
-	const arrived = performance.now();
-	const text = await readBody(request);
-	if (text === null) {
+	if (request.body === null) {
 		const message = "scripted-server: request body is larger than 10 MB";
 		sendJson(response, 413, wire.errorBody(413, message), { connection: "close" });
 		return;
 	}
 	let body: JsonValue;
 	try {
-		body = JSON.parse(text) as JsonValue;
+		body = JSON.parse(request.body.toString("utf8")) as JsonValue;
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
 		sendJson(response, 400, wire.errorBody(400, `scripted-server: request body is not valid JSON: ${reason}`));
 		return;
 	}
-	context.log.record(path, request.headers, body);
+	context.log.record(path, request.headers, request.body);
 	const parsed = wire.parseRequest(body);
 	if (typeof parsed === "string") {
 		sendJson(response, 400, wire.errorBody(400, parsed));
@@ -95,7 +94,7 @@ export async function handleCompletion(
 		model: parsed.model,
 		created: Math.floor(Date.now() / 1000),
 	};
-	const clock = responseClock(response, arrived);
+	const clock = responseClock(response, request.receivedAt);
 	const answered = parsed.stream
 		? await streamReply(response, wire.streamPlan(reply, identity, parsed.includeUsage), draw, clock)
 		: await sendReply(response, wire.responseBody(reply, identity), draw, clock);
@@ -104,7 +103,7 @@ export async function handleCompletion(
 
 /** Sends a JSON reply at its latency; true when it went out whole (not cut, the connection still open). */
 async function sendReply(
-	response: ServerResponse,
+	response: HttpResponse,
 	body: JsonValue,
 	draw: RequestDraw,
 	clock: ResponseClock,
@@ -123,30 +122,26 @@ async function sendReply(
 	}
 	// cut_stream: promise the whole body, send half of it, then drop the connection.
 	response.writeHead(200, { "content-type": "application/json", "content-length": bytes.length });
-	response.write(half, () => {
-		response.socket?.destroy();
-	});
+	response.write(half, () => response.destroy());
 	return false;
 }
 
 /** Streams a reply piece by piece on its timeline; true when it went out whole (not cut, the connection still open). */
 async function streamReply(
-	response: ServerResponse,
+	response: HttpResponse,
 	plan: StreamPlan,
 	draw: RequestDraw,
 	clock: ResponseClock,
 ): Promise<boolean> {
 	response.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
 	const render = (frames: readonly SseFrame[]): string => frames.map(formatFrame).join("");
-	const pieces = (draw.fault === "malformed" ? garbleFirstPiece(plan.pieces) : plan.pieces).map(render);
+	const pieces = draw.fault === "malformed" ? garbleFirstPiece(plan.pieces) : plan.pieces;
 	const cut = draw.fault === "cut_stream";
 	const sent = cut ? pieces.slice(0, Math.max(1, Math.floor(pieces.length / 2))) : pieces;
-	const dropConnection = (): void => {
-		response.socket?.destroy();
-	};
+	const dropConnection = (): void => response.destroy();
 	if (draw.latencyMs <= 0 && draw.ttftMs <= 0) {
 		// Nothing to wait for: one write instead of one per piece.
-		const text = render(plan.opening) + sent.join("");
+		const text = render(plan.opening) + sent.map(render).join("");
 		if (cut) response.write(text, dropConnection);
 		else response.end(text + render(plan.closing));
 		return !cut;
@@ -159,24 +154,25 @@ async function streamReply(
 	if (!(await clock.wait(draw.ttftMs))) return false;
 	// The first piece goes at the time to first token and the last at the full latency, with the
 	// closing frames (finish reason, usage, [DONE]) in the same write, as a server sends them the
-	// moment generation ends: one write fewer per reply than sending them a tick later.
-	const closing = render(plan.closing);
+	// moment generation ends: one write fewer per reply than sending them a tick later. Each piece
+	// is rendered as it is sent: text made ahead would live through the reply's latency and be
+	// copied by every young-generation collection meanwhile.
 	const interval = pieces.length > 1 ? Math.max(0, draw.latencyMs - draw.ttftMs) / (pieces.length - 1) : 0;
-	for (const [index, text] of sent.entries()) {
+	for (const [index, frames] of sent.entries()) {
 		if (index > 0 && !(await clock.wait(interval))) return false;
 		if (cut && index === sent.length - 1) {
-			response.write(text, dropConnection);
+			response.write(render(frames), dropConnection);
 			return false;
 		}
 		if (index === pieces.length - 1 && pieces.length > 1) {
-			response.end(text + closing);
+			response.end(render(frames) + render(plan.closing));
 			return true;
 		}
-		response.write(text);
+		response.write(render(frames));
 	}
 	// A single piece is the first token: the reply still ends at its full latency.
 	if (!(await clock.wait(Math.max(0, draw.latencyMs - draw.ttftMs)))) return false;
-	response.end(closing);
+	response.end(render(plan.closing));
 	return true;
 }
 

@@ -1,11 +1,15 @@
-import { EventEmitter } from "node:events";
-import type { ServerResponse } from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { responseClock } from "./http-io.js";
 
-/** A response that only needs to tell the clock when it closes. */
-function fakeResponse(): ServerResponse & EventEmitter {
-	return new EventEmitter() as ServerResponse & EventEmitter;
+/** A response that only needs to tell the clock when its connection closes. */
+function fakeResponse(): { onClose(listener: () => void): void; close(): void } {
+	const listeners: (() => void)[] = [];
+	return {
+		onClose: (listener) => listeners.push(listener),
+		close: () => {
+			for (const listener of listeners.splice(0)) listener();
+		},
+	};
 }
 
 describe("responseClock", () => {
@@ -46,7 +50,7 @@ describe("responseClock", () => {
 		void clock.wait(100).then((done) => {
 			waited = done;
 		});
-		response.emit("close");
+		response.close();
 		await vi.advanceTimersByTimeAsync(0);
 		expect(waited).toBe(false);
 		expect(await clock.wait(10)).toBe(false);

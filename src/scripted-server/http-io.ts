@@ -1,31 +1,11 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { HttpResponse } from "./http1/response.js";
 
 /** Largest request body accepted; bigger ones get HTTP 413. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-/** Reads a whole request body as UTF-8, or null when it is larger than `limit` bytes (the rest is drained unread). */
-export function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | null> {
-	return new Promise((resolve, reject) => {
-		const declared = Number(request.headers["content-length"]);
-		let tooLarge = Number.isFinite(declared) && declared > limit;
-		const chunks: Buffer[] = [];
-		let size = 0;
-		request.on("data", (chunk: Buffer) => {
-			if (tooLarge) return;
-			size += chunk.length;
-			if (size > limit) {
-				tooLarge = true;
-				chunks.length = 0;
-			} else chunks.push(chunk);
-		});
-		request.on("end", () => resolve(tooLarge ? null : Buffer.concat(chunks).toString("utf8")));
-		request.on("error", reject);
-	});
-}
-
 /** Sends a value as a JSON response with an exact content length. */
 export function sendJson(
-	response: ServerResponse,
+	response: HttpResponse,
 	status: number,
 	body: unknown,
 	headers: Readonly<Record<string, string>> = {},
@@ -63,11 +43,14 @@ const CLOSED = Promise.resolve(false);
  * when the request arrived). Cheaper than an AbortController, which builds an abort reason on
  * every close: the benchmark pushes thousands of requests per second through here.
  */
-export function responseClock(response: ServerResponse, startedAt: number = performance.now()): ResponseClock {
+export function responseClock(
+	response: Pick<HttpResponse, "onClose">,
+	startedAt: number = performance.now(),
+): ResponseClock {
 	let closed = false;
 	let deadline = startedAt;
 	let pending: { timer: NodeJS.Timeout; resolve: (done: boolean) => void } | null = null;
-	response.once("close", () => {
+	response.onClose(() => {
 		closed = true;
 		if (pending === null) return;
 		clearTimeout(pending.timer);

@@ -5,7 +5,7 @@ describe("createRequestLog", () => {
 	it("keeps the last requests up to its capacity, oldest first, by model and limit", () => {
 		const log = createRequestLog(3);
 		for (const [index, model] of ["a", "b", "a", "b", "a"].entries())
-			log.record("/v1/chat/completions", { "x-n": String(index) }, { model, n: index });
+			log.record("/v1/chat/completions", { "x-n": String(index) }, Buffer.from(JSON.stringify({ model, n: index })));
 		expect(log.list().map((request) => request.headers["x-n"])).toEqual(["2", "3", "4"]);
 		expect(log.list("a").map((request) => request.body)).toEqual([
 			{ model: "a", n: 2 },
@@ -21,7 +21,7 @@ describe("createRequestLog", () => {
 		log.record(
 			"/v1/messages",
 			{ authorization: "Bearer sk-1", "x-api-key": "sk-2", "anthropic-version": "2023-06-01" },
-			[1],
+			Buffer.from("[1]"),
 		);
 		const [recorded] = log.list();
 		expect(recorded?.headers).toEqual({

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from "node:http";
 import type { JsonValue } from "../contract/index.js";
 
 /** Headers whose values are secrets: the log keeps only that they were sent. */
@@ -11,7 +10,7 @@ export interface RecordedRequest {
 	/** The `model` of the body, or null when it had none. */
 	readonly model: string | null;
 	/** Request headers; secret ones (`authorization`, `x-api-key`) read `<present>`. */
-	readonly headers: Readonly<Record<string, string | readonly string[]>>;
+	readonly headers: Readonly<Record<string, string>>;
 	/** The parsed JSON body. */
 	readonly body: JsonValue;
 	/** When it arrived, ISO 8601 UTC. */
@@ -20,8 +19,8 @@ export interface RecordedRequest {
 
 /** The last requests received, newest last, capped so a long benchmark does not grow memory. */
 export interface RequestLog {
-	/** Keeps one request, dropping the oldest beyond the cap. */
-	record(path: string, headers: IncomingHttpHeaders, body: JsonValue): void;
+	/** Keeps one request (its body as the JSON text it came as), dropping the oldest beyond the cap. */
+	record(path: string, headers: Readonly<Record<string, string>>, body: Buffer): void;
 	/** The last `limit` requests (all kept by default), of one model id when given, oldest first. */
 	list(model?: string | null, limit?: number | null): RecordedRequest[];
 	/** Forgets every request. */
@@ -33,12 +32,14 @@ export const REQUEST_LOG_CAPACITY = 1000;
 
 interface Entry {
 	readonly path: string;
-	readonly headers: IncomingHttpHeaders;
-	readonly body: JsonValue;
+	readonly headers: Readonly<Record<string, string>>;
+	/** The body as received: one buffer, parsed again on the way out. A kept tree of parsed JSON
+	 * outlived a thousand requests and cost the stand-in's collector more than the parse does. */
+	readonly body: Buffer;
 	readonly at: number;
 }
 
-/** Creates a ring buffer of the last {@link REQUEST_LOG_CAPACITY} requests; redaction happens on the way out, to keep recording cheap. */
+/** Creates a ring buffer of the last {@link REQUEST_LOG_CAPACITY} requests; parsing and redaction happen on the way out, to keep recording cheap. */
 export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
 	let entries: Entry[] = [];
 	let next = 0;
@@ -64,10 +65,10 @@ export function createRequestLog(capacity = REQUEST_LOG_CAPACITY): RequestLog {
 }
 
 function toRecorded(entry: Entry): RecordedRequest {
-	const headers: Record<string, string | string[]> = {};
+	const headers: Record<string, string> = {};
 	for (const [name, value] of Object.entries(entry.headers))
-		if (value !== undefined) headers[name] = SECRET_HEADERS.has(name) ? "<present>" : value;
-	const body = entry.body;
+		headers[name] = SECRET_HEADERS.has(name) ? "<present>" : value;
+	const body = JSON.parse(entry.body.toString("utf8")) as JsonValue;
 	const model = typeof body === "object" && body !== null && !Array.isArray(body) ? body.model : undefined;
 	return {
 		path: entry.path,

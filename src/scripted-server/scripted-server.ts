@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { anthropicWire } from "./anthropic-wire.js";
 import { type CompletionContext, handleCompletion } from "./handle-completion.js";
-import { sendJson } from "./http-io.js";
+import { MAX_BODY_BYTES, sendJson } from "./http-io.js";
+import { startHttp1Server } from "./http1/http1-server.js";
+import type { HttpRequest } from "./http1/request-reader.js";
+import type { HttpResponse } from "./http1/response.js";
 import { validateScript } from "./load-script.js";
 import { openaiWire } from "./openai-wire.js";
 import { createRequestLog, REQUEST_LOG_CAPACITY, type RecordedRequest } from "./request-log.js";
@@ -63,15 +64,13 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
 		data: listed.map((id) => ({ id, object: "model", created: started, owned_by: SCRIPTED_OWNER })),
 	};
 
-	const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-		response.setHeader("x-touchstone-scripted", "1");
-		const url = request.url ?? "/";
+	const handle = async (request: HttpRequest, response: HttpResponse): Promise<void> => {
+		const url = request.target;
 		const queryStart = url.indexOf("?");
 		const path = queryStart === -1 ? url : url.slice(0, queryStart);
 		const endpoint = `${request.method} ${path}`;
 		if (endpoint === "POST /v1/chat/completions") return handleCompletion(openaiWire, path, request, response, context);
 		if (endpoint === "POST /v1/messages") return handleCompletion(anthropicWire, path, request, response, context);
-		request.resume();
 		if (endpoint === "GET /v1/models") return sendJson(response, 200, modelList);
 		if (endpoint === "GET /stats") return sendJson(response, 200, context.stats.snapshot());
 		if (endpoint === "GET /requests") {
@@ -87,22 +86,29 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
 		return sendJson(response, 404, { error: { message, type: "not_found_error", param: null, code: null } });
 	};
 
-	const server = createServer((request, response) => {
-		handle(request, response).catch((error: unknown) => {
-			if (response.headersSent) response.destroy();
-			else sendJson(response, 500, openaiWire.errorBody(500, `scripted-server: ${String(error)}`));
-		});
+	const server = await startHttp1Server({
+		handler: (request, response) => {
+			handle(request, response).catch((error: unknown) => {
+				if (response.headersSent) response.destroy();
+				else sendJson(response, 500, openaiWire.errorBody(500, `scripted-server: ${String(error)}`));
+			});
+		},
+		maxBodyBytes: MAX_BODY_BYTES,
+		defaultHeaders: { "x-touchstone-scripted": "1" },
+		// The OpenAI error shape, which the Anthropic clients also read well enough for a refusal.
+		errorBody: (status, message) => ({
+			error: {
+				message: `scripted-server: ${message}`,
+				type: status >= 500 ? "server_error" : "invalid_request_error",
+				param: null,
+				code: null,
+			},
+		}),
+		port: options.port ?? 0,
+		host: options.host ?? "127.0.0.1",
 	});
-	await new Promise<void>((resolve, reject) => {
-		server.once("error", reject);
-		server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
-			server.off("error", reject);
-			resolve();
-		});
-	});
-	const address = server.address() as AddressInfo;
+	const { address } = server;
 	const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-	let closing: Promise<void> | null = null;
 	return {
 		url: `http://${host}:${address.port}`,
 		stats: () => context.stats.snapshot(),
@@ -111,12 +117,6 @@ export async function startScriptedServer(options: ScriptedServerOptions): Promi
 			context.stats.reset();
 			context.log.clear();
 		},
-		close() {
-			closing ??= new Promise<void>((resolve) => {
-				server.close(() => resolve());
-				server.closeAllConnections();
-			});
-			return closing;
-		},
+		close: () => server.close(),
 	};
 }
