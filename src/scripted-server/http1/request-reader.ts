@@ -107,10 +107,10 @@ export class RequestReader {
 		if (this.#head === null) {
 			const end = this.#input.indexOf(HEAD_END);
 			if (end === -1) {
-				if (this.#size > this.#maxHeadBytes) return refuse(431, "the request head is larger than 16 KB");
+				if (this.#size > this.#maxHeadBytes) return this.#headTooLarge();
 				return { kind: "incomplete", expectsContinue: false };
 			}
-			if (end > this.#maxHeadBytes) return refuse(431, "the request head is larger than 16 KB");
+			if (end > this.#maxHeadBytes) return this.#headTooLarge();
 			const head = parseHead(this.#input.toString("latin1", 0, end));
 			if ("status" in head) return { kind: "refused", refusal: head };
 			this.#head = head;
@@ -124,6 +124,10 @@ export class RequestReader {
 		this.#head = null;
 		const { method, target, minor, headers, receivedAt } = head;
 		return { kind: "request", request: { method, target, minor, headers, body, receivedAt } };
+	}
+
+	#headTooLarge(): ReadResult {
+		return refuse(431, `the request head (line and headers) is larger than ${this.#maxHeadBytes} bytes`);
 	}
 
 	/**
