@@ -153,9 +153,12 @@ describe("startHttp1Server", () => {
 		client.socket.destroy();
 	});
 
-	it("refuses a malformed request with a JSON error and closes; a handler that throws gets a 500", async () => {
+	it("refuses a malformed request with a JSON error and closes; a handler that throws before sending gets a 500", async () => {
 		const port = await start((request, response) => {
-			if (request.target === "/throw") throw new Error("boom");
+			if (request.target === "/throw") {
+				response.writeHead(200, { "content-type": "text/plain" });
+				throw new Error("boom");
+			}
 			echo(request, response);
 		});
 		const malformed = await open(port);

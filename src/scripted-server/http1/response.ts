@@ -11,9 +11,9 @@ export interface HttpResponse {
 	/** True once the connection has closed: writes are then dropped. */
 	readonly closed: boolean;
 	/**
-	 * Sets the status and headers; they go out with the first write. Without a `content-length`
-	 * the body is sent chunked (or, to an HTTP/1.0 client, delimited by closing the connection).
-	 * A `connection: close` header closes the connection after this response.
+	 * Sets the status and headers (again, until they are sent); they go out with the first write.
+	 * Without a `content-length` the body is sent chunked (or, to an HTTP/1.0 client, delimited by
+	 * closing the connection). A `connection: close` header closes the connection after this response.
 	 */
 	writeHead(status: number, headers?: ResponseHeaders): void;
 	/** Sends a piece of the body (text as UTF-8) now, in one write; `flushed` runs once the kernel has it. */
@@ -96,7 +96,9 @@ export class Http1Response implements HttpResponse {
 	}
 
 	writeHead(status: number, headers: ResponseHeaders = {}): void {
-		if (this.#headersSent || this.#head !== null) throw new Error("the response head was already written");
+		// A head not sent yet may still be replaced: a handler that fails after setting it can
+		// answer 500 instead.
+		if (this.#headersSent) throw new Error("the response head was already sent");
 		let lines = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Unknown"}\r\n${this.#terms.defaultHeaders}`;
 		let length = false;
 		let close = !this.#terms.keepAlive;
