@@ -90,8 +90,8 @@ export class RequestReader {
 
 	/** The bytes waiting, as one buffer (joined here, once, when they arrived in several pieces). */
 	get #input(): Buffer {
-		if (this.#pieces.length !== 1)
-			this.#pieces = [this.#pieces.length === 0 ? EMPTY : Buffer.concat(this.#pieces, this.#size)];
+		if (this.#pieces.length === 0) return EMPTY;
+		if (this.#pieces.length > 1) this.#pieces = [Buffer.concat(this.#pieces, this.#size)];
 		return this.#pieces[0] as Buffer;
 	}
 
