@@ -129,7 +129,10 @@ describe("close()", () => {
 	});
 
 	it("ends streams that are still waiting out their latency", async () => {
-		const own = await startScriptedServer({ script: { models: { slow: { latency_ms: 60_000, rules: reply } } } });
+		// The first token comes at once, so the stream is open and waiting out its latency when the server closes.
+		const own = await startScriptedServer({
+			script: { models: { slow: { latency_ms: 60_000, ttft_ms: 10, rules: reply } } },
+		});
 		const response = await postJson(`${own.url}/v1/chat/completions`, { model: "slow", messages, stream: true });
 		const reading = readEvents(response, isContent);
 		const started = performance.now();
