@@ -1,6 +1,6 @@
 import { type AddressInfo, createServer, type Socket } from "node:net";
 import { type HttpRequest, type RefusedRequest, RequestReader } from "./request-reader.js";
-import { Http1Response, type HttpResponse, type ResponseHeaders, type ResponseTerms } from "./response.js";
+import { Http1Response, type HttpResponse, type ResponseHeaders } from "./response.js";
 
 /** Answers one request. It must end the response (or destroy it) sooner or later; a throw becomes a 500. */
 export type RequestHandler = (request: HttpRequest, response: HttpResponse) => void;
@@ -173,20 +173,34 @@ class Connection {
 		const keepAlive =
 			request.body !== null &&
 			(request.minor === 1 ? !/(^|,)\s*close\s*(,|$)/.test(tokens) : /(^|,)\s*keep-alive\s*(,|$)/.test(tokens));
-		const terms: ResponseTerms = {
-			head: request.method === "HEAD",
-			http11: request.minor === 1,
-			keepAlive,
-			defaultHeaders: this.#settings.defaultHeaders,
-			keepAliveSeconds: this.#settings.keepAliveSeconds,
-		};
-		const response = new Http1Response(this.#socket, terms, (closeConnection) => this.#finished(closeConnection));
+		const response = this.#respond(request.method === "HEAD", request.minor === 1, keepAlive, (closeConnection) =>
+			this.#finished(closeConnection),
+		);
 		this.#response = response;
 		try {
 			this.#settings.handler(request, response);
 		} catch (error) {
-			failed(response, error, this.#settings.errorBody);
+			// A handler that threw: a 500 when nothing was sent yet, else the connection is dropped.
+			if (response.headersSent) response.destroy();
+			else this.#sendError(response, 500, error instanceof Error ? error.message : String(error));
 		}
+	}
+
+	/** A response on this connection, framed as the request allows. */
+	#respond(head: boolean, http11: boolean, keepAlive: boolean, finished: (close: boolean) => void): Http1Response {
+		const { defaultHeaders, keepAliveSeconds } = this.#settings;
+		return new Http1Response(this.#socket, { head, http11, keepAlive, defaultHeaders, keepAliveSeconds }, finished);
+	}
+
+	/** Answers with the server's own JSON error body, and closes the connection after it. */
+	#sendError(response: HttpResponse, status: number, message: string): void {
+		const body = JSON.stringify(this.#settings.errorBody(status, message));
+		response.writeHead(status, {
+			"content-type": "application/json",
+			"content-length": Buffer.byteLength(body),
+			connection: "close",
+		});
+		response.end(body);
 	}
 
 	#finished(closeConnection: boolean): void {
@@ -201,20 +215,11 @@ class Connection {
 	/** Answers a request that cannot be read, and closes the connection. */
 	#refuse(refusal: RefusedRequest): void {
 		this.#closing = true;
-		const body = JSON.stringify(this.#settings.errorBody(refusal.status, refusal.message));
-		const terms: ResponseTerms = {
-			head: false,
-			http11: true,
-			keepAlive: false,
-			defaultHeaders: this.#settings.defaultHeaders,
-			keepAliveSeconds: this.#settings.keepAliveSeconds,
-		};
-		const response = new Http1Response(this.#socket, terms, () => this.#end());
-		response.writeHead(refusal.status, {
-			"content-type": "application/json",
-			"content-length": Buffer.byteLength(body),
-		});
-		response.end(body);
+		this.#sendError(
+			this.#respond(false, true, false, () => this.#end()),
+			refusal.status,
+			refusal.message,
+		);
 	}
 
 	/** Ends the connection once what was written has gone out. */
@@ -222,20 +227,4 @@ class Connection {
 		this.#closing = true;
 		this.#socket.end();
 	}
-}
-
-/** A handler that threw: a 500 when nothing was sent yet, else the connection is dropped. */
-function failed(response: HttpResponse, error: unknown, errorBody: (status: number, message: string) => unknown): void {
-	if (response.headersSent) {
-		response.destroy();
-		return;
-	}
-	const message = error instanceof Error ? error.message : String(error);
-	const body = JSON.stringify(errorBody(500, message));
-	response.writeHead(500, {
-		"content-type": "application/json",
-		"content-length": Buffer.byteLength(body),
-		connection: "close",
-	});
-	response.end(body);
 }

@@ -8,15 +8,13 @@ export type ResponseHeaders = Readonly<Record<string, string | number>>;
 export interface HttpResponse {
 	/** True once the head has gone out (with the first bytes of the body, or at the end). */
 	readonly headersSent: boolean;
-	/** True once the connection has closed: writes are then dropped. */
-	readonly closed: boolean;
 	/**
 	 * Sets the status and headers (again, until they are sent); they go out with the first write.
 	 * Without a `content-length` the body is sent chunked (or, to an HTTP/1.0 client, delimited by
 	 * closing the connection). A `connection: close` header closes the connection after this response.
 	 */
 	writeHead(status: number, headers?: ResponseHeaders): void;
-	/** Sends a piece of the body (text as UTF-8) now, in one write; `flushed` runs once the kernel has it. */
+	/** Sends a piece of the body (text as UTF-8) now, in one write; `flushed` runs once the kernel has it. Dropped once the connection has closed. */
 	write(body: string | Buffer, flushed?: () => void): void;
 	/** Sends the last piece of the body (if any) and ends the response. */
 	end(body?: string | Buffer): void;
@@ -91,10 +89,6 @@ export class Http1Response implements HttpResponse {
 		return this.#headersSent;
 	}
 
-	get closed(): boolean {
-		return this.#closed;
-	}
-
 	writeHead(status: number, headers: ResponseHeaders = {}): void {
 		// A head not sent yet may still be replaced: a handler that fails after setting it can
 		// answer 500 instead.
@@ -132,7 +126,7 @@ export class Http1Response implements HttpResponse {
 
 	end(body: string | Buffer = ""): void {
 		if (this.#ended) return;
-		if (this.#head === null && !this.#headersSent) this.writeHead(200, { "content-length": Buffer.byteLength(body) });
+		if (this.#head === null) this.writeHead(200, { "content-length": Buffer.byteLength(body) });
 		this.#ended = true;
 		if (this.#closed) return;
 		this.#send(this.#takeHead(), body, this.#chunked && !this.#terms.head ? "0\r\n\r\n" : "");
