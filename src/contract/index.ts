@@ -73,6 +73,7 @@ export {
 	type SandboxExecRequest,
 	type SandboxExecResult,
 	type SandboxLimits,
+	type SandboxMount,
 	SandboxPathError,
 	type SandboxPathProblem,
 	type SandboxProvenance,

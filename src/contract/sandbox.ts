@@ -103,6 +103,18 @@ export type SandboxDiff = {
 };
 
 /**
+ * A host folder (or file) shown read-only inside the sandbox at `to`, e.g. a Python venv at
+ * `/opt/venv`. Under bubblewrap it is a bind mount; the process backend, which cannot remap
+ * paths, accepts only a mount shown at its own host path.
+ */
+export type SandboxMount = {
+	/** Absolute path on the host; it must exist. */
+	readonly from: string;
+	/** Absolute path inside the sandbox, outside the system folders and the workdir. */
+	readonly to: string;
+};
+
+/**
  * How a sandbox ran its commands, stored in every attempt's provenance so an unisolated result
  * can never pass for an isolated one. A record (JSON) so it drops into `RunnerProvenance.details`.
  */
@@ -115,6 +127,8 @@ export type SandboxProvenance = {
 	readonly backend_version: string | null;
 	/** Whether commands could reach a network. */
 	readonly network: boolean;
+	/** Host paths commands could read besides the system and the workdir; see {@link SandboxMount}. */
+	readonly mounts: SandboxMount[];
 	/** Default limits of every command; `null` members were not enforced. */
 	readonly limits: SandboxLimits;
 	/** Default wall-clock limit of every command, in milliseconds. */

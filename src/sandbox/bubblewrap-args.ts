@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import type { SandboxMount } from "../contract/index.js";
 
 /** Where the workdir appears inside the sandbox: the same on every machine, so outputs compare. */
 export const SANDBOX_WORKDIR = "/workspace";
@@ -39,25 +40,37 @@ export interface BubblewrapCommand {
 	readonly cwd: string;
 	/** Extra host paths mounted read-only at the same place. */
 	readonly readOnlyPaths: readonly string[];
+	/** Host paths mounted read-only elsewhere (a venv at /opt/venv). */
+	readonly mounts: readonly SandboxMount[];
+	/** Whether the command shares the host's network (a runtime's setup); otherwise only a private loopback. */
+	readonly network: boolean;
 	/** The program and its arguments, run inside. */
 	readonly argv: readonly string[];
 }
 
 let systemMounts: readonly string[] | undefined;
 
+/** What a command with the network on also needs of /etc: how to resolve host names. */
+const NETWORK_ETC_ENTRIES = ["resolv.conf", "gai.conf", "host.conf"];
+
 /**
- * bwrap's arguments for one command: every namespace unshared (no network: only a private
- * loopback), a read-only system, a writable workdir, private /tmp, killed with its parent.
- * bwrap writes the sandbox's pid 1 to fd 3, so a timeout can kill the whole pid namespace.
+ * bwrap's arguments for one command: every namespace unshared (no network unless asked for: only
+ * a private loopback), a read-only system, a writable workdir, private /tmp, killed with its
+ * parent. bwrap writes the sandbox's pid 1 to fd 3, so a timeout can kill the whole pid namespace.
  */
 export function bubblewrapArgs(command: BubblewrapCommand): string[] {
 	systemMounts ??= computeSystemMounts();
 	const args = ["--unshare-all", "--die-with-parent", "--new-session", "--hostname", "sandbox", ...systemMounts];
+	if (command.network) {
+		args.push("--share-net");
+		for (const name of NETWORK_ETC_ENTRIES) args.push("--ro-bind-try", join("/etc", name), join("/etc", name));
+	}
 	args.push("--proc", "/proc", "--dev", "/dev");
 	args.push("--size", String(TMPFS_BYTES), "--tmpfs", "/tmp");
 	args.push("--size", String(TMPFS_BYTES), "--tmpfs", "/dev/shm");
 	// After the private /tmp, so a read-only path under /tmp (a checkout there) stays visible.
 	for (const path of command.readOnlyPaths) args.push("--ro-bind", path, path);
+	for (const mount of command.mounts) args.push("--ro-bind", mount.from, mount.to);
 	args.push("--bind", command.workdir, SANDBOX_WORKDIR, "--chdir", command.cwd, "--info-fd", "3");
 	args.push("--", ...command.argv);
 	return args;

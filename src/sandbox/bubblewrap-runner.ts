@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { SandboxUnavailableError } from "../contract/index.js";
+import { type SandboxMount, SandboxUnavailableError } from "../contract/index.js";
 import { bubblewrapArgs, SANDBOX_WORKDIR, sandboxPath } from "./bubblewrap-args.js";
 import { baseEnvironment, type CommandRunner, type PreparedCommand } from "./command-runner.js";
 import { limitedArgv } from "./limits.js";
@@ -15,6 +15,10 @@ export interface BubblewrapRunnerOptions {
 	readonly bwrap: string;
 	/** Host paths mounted read-only besides the system. */
 	readonly readOnlyPaths: readonly string[];
+	/** Host paths mounted read-only at other paths. */
+	readonly mounts: readonly SandboxMount[];
+	/** Whether commands share the host's network. */
+	readonly network: boolean;
 }
 
 /**
@@ -28,7 +32,14 @@ export function createBubblewrapRunner(workspace: Workspace, options: Bubblewrap
 		async run(command: PreparedCommand, signal?: AbortSignal) {
 			const cwd = command.cwd === "" ? SANDBOX_WORKDIR : `${SANDBOX_WORKDIR}/${command.cwd}`;
 			const argv = limitedArgv(command.limits, command.argv, { processes: true });
-			const args = bubblewrapArgs({ workdir: workspace.workdir, cwd, readOnlyPaths: options.readOnlyPaths, argv });
+			const args = bubblewrapArgs({
+				workdir: workspace.workdir,
+				cwd,
+				readOnlyPaths: options.readOnlyPaths,
+				mounts: options.mounts,
+				network: options.network,
+				argv,
+			});
 			const env = { ...baseEnvironment(sandboxPath(), SANDBOX_WORKDIR, "/tmp"), ...command.env };
 			const { result, info } = await runCaptured(
 				{

@@ -1,4 +1,6 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,6 +108,56 @@ describe("createSandbox", () => {
 			}
 		} finally {
 			for (const sandbox of sandboxes) await sandbox.dispose();
+		}
+	});
+
+	it("shows mounts read-only at their targets, and refuses targets it cannot honour", async () => {
+		const venv = await mkdtemp(join(tmpdir(), "touchstone-venv-"));
+		// Readable by the sandbox's user (`nobody` when the tests run as root), as a real venv is.
+		await chmod(venv, 0o755);
+		await mkdir(join(venv, "bin"));
+		await writeFile(join(venv, "bin", "tool"), "from the venv\n");
+		const sandbox = await createSandbox({ mounts: [{ from: venv, to: "/opt/venv" }], env: { TOOL_HOME: "/opt/venv" } });
+		try {
+			expect(sandbox.provenance.mounts).toEqual([{ from: venv, to: "/opt/venv" }]);
+			const read = await sandbox.exec({ command: 'cat "$TOOL_HOME/bin/tool"; echo x > /opt/venv/bin/tool' });
+			expect(read.stdout).toBe("from the venv\n");
+			expect(read.stderr).toMatch(/Read-only file system/);
+			expect(read.exit_code).not.toBe(0);
+			// The host folder itself stays invisible at its own path.
+			expect((await sandbox.exec({ argv: ["ls", venv] })).exit_code).not.toBe(0);
+			// A request's own variable wins over the sandbox's.
+			expect((await sandbox.exec({ command: "echo $TOOL_HOME", env: { TOOL_HOME: "/x" } })).stdout).toBe("/x\n");
+		} finally {
+			await sandbox.dispose();
+		}
+		for (const to of ["/usr/lib/venv", "/workspace/venv", "opt/venv", "/opt/../etc", "/"])
+			await expect(createSandbox({ mounts: [{ from: venv, to }] })).rejects.toThrow(/the target/);
+		await expect(createSandbox({ mounts: [{ from: join(venv, "missing"), to: "/opt/x" }] })).rejects.toThrow(
+			/not an existing absolute path/,
+		);
+		await expect(
+			createSandbox({ backend: "process", allowUnisolated: true, mounts: [{ from: venv, to: "/opt/venv" }] }),
+		).rejects.toThrow(SandboxUnavailableError);
+		await rm(venv, { recursive: true, force: true });
+	});
+
+	it("reaches the network only when asked to", async () => {
+		const server = createServer((_request, response) => response.end("reached"));
+		await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+		const { port } = server.address() as AddressInfo;
+		const fetchIt = `node -e "fetch('http://127.0.0.1:${port}/').then(r => r.text()).then(t => console.log(t), e => { console.log('refused'); })"`;
+		const closed = await createSandbox();
+		const open = await createSandbox({ network: true });
+		try {
+			expect(closed.provenance.network).toBe(false);
+			expect(open.provenance.network).toBe(true);
+			expect((await closed.exec({ command: fetchIt })).stdout.trim()).toBe("refused");
+			expect((await open.exec({ command: fetchIt })).stdout.trim()).toBe("reached");
+		} finally {
+			await closed.dispose();
+			await open.dispose();
+			server.close();
 		}
 	});
 

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import type { Sandbox, SandboxBackend, SandboxLimits, SandboxProvenance } from "../contract/index.js";
+import type { Sandbox, SandboxBackend, SandboxLimits, SandboxMount, SandboxProvenance } from "../contract/index.js";
 import { SandboxUnavailableError, TouchstoneError } from "../contract/index.js";
 import { defaultReadOnlyPaths } from "./bubblewrap-args.js";
 import { createBubblewrapRunner } from "./bubblewrap-runner.js";
 import type { CommandRunner } from "./command-runner.js";
 import { detectSandboxBackend, sandboxOwner } from "./detect-backend.js";
 import { DEFAULT_SANDBOX_LIMITS, DEFAULT_TIMEOUT_MS, mergeLimits } from "./limits.js";
+import { checkMounts } from "./mounts.js";
 import { createProcessRunner } from "./process-runner.js";
 import { createWorkspace } from "./workspace.js";
 import { createWorkspaceSandbox } from "./workspace-sandbox.js";
@@ -30,6 +31,15 @@ export interface CreateSandboxOptions {
 	readonly diffCapBytes?: number;
 	/** Extra host paths commands may read (bubblewrap), e.g. a toolchain outside /usr. */
 	readonly readOnlyPaths?: readonly string[];
+	/** Host paths shown read-only at another path inside (a task runtime's `mounts`). */
+	readonly mounts?: readonly SandboxMount[];
+	/**
+	 * Let commands reach the network (bubblewrap shares the host's; default false). Only for
+	 * trusted commands such as a runtime's setup, never for a model's: it is recorded in provenance.
+	 */
+	readonly network?: boolean;
+	/** Variables every command gets (under each request's own), e.g. a task runtime's `env`. */
+	readonly env?: Readonly<Record<string, string>>;
 	/** Where workspaces are made (default the system's temporary folder). */
 	readonly tempRoot?: string;
 }
@@ -46,6 +56,9 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 	for (const path of readOnlyPaths)
 		if (!isAbsolute(path) || !existsSync(path))
 			throw new TouchstoneError("sandbox-read-only-path", `readOnlyPaths: ${path} is not an existing absolute path`);
+	const mounts = (options.mounts ?? []).map((mount) => ({ from: mount.from, to: mount.to }));
+	checkMounts(mounts, chosen.backend);
+	const network = options.network === true;
 	const workspace = await createWorkspace({
 		...(options.fixture === undefined ? {} : { fixture: options.fixture }),
 		...(options.tempRoot === undefined ? {} : { tempRoot: options.tempRoot }),
@@ -54,12 +67,13 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 	let runner: CommandRunner;
 	let provenance: SandboxProvenance;
 	if (chosen.backend === "bubblewrap") {
-		runner = createBubblewrapRunner(workspace, { bwrap: chosen.bwrap, readOnlyPaths });
+		runner = createBubblewrapRunner(workspace, { bwrap: chosen.bwrap, readOnlyPaths, mounts, network });
 		provenance = {
 			backend: "bubblewrap",
 			isolated: true,
 			backend_version: chosen.version,
-			network: false,
+			network,
+			mounts,
 			limits,
 			timeout_ms: timeoutMs,
 		};
@@ -70,6 +84,7 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 			isolated: false,
 			backend_version: null,
 			network: true,
+			mounts,
 			limits: { ...limits, processes: null },
 			timeout_ms: timeoutMs,
 		};
@@ -78,6 +93,7 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 		workspace,
 		runner,
 		provenance,
+		env: { ...options.env },
 		...(options.diffCapBytes === undefined ? {} : { diffCapBytes: options.diffCapBytes }),
 	});
 }

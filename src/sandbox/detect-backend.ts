@@ -61,7 +61,12 @@ async function probe(): Promise<SandboxBackendDetection> {
 	}
 	const workspace = await createWorkspace({ owner: sandboxOwner() });
 	try {
-		const runner = createBubblewrapRunner(workspace, { bwrap, readOnlyPaths: defaultReadOnlyPaths() });
+		const runner = createBubblewrapRunner(workspace, {
+			bwrap,
+			readOnlyPaths: defaultReadOnlyPaths(),
+			mounts: [],
+			network: false,
+		});
 		const result = await runner.run({
 			argv: ["true"],
 			cwd: "",

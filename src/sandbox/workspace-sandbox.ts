@@ -17,6 +17,8 @@ export interface WorkspaceSandboxParts {
 	readonly workspace: Workspace;
 	readonly runner: CommandRunner;
 	readonly provenance: SandboxProvenance;
+	/** Variables every command gets, under the request's own. */
+	readonly env?: Readonly<Record<string, string>>;
 	readonly diffCapBytes?: number;
 }
 
@@ -45,7 +47,7 @@ export function createWorkspaceSandbox(parts: WorkspaceSandboxParts): Sandbox {
 		return {
 			argv,
 			cwd: cwd.relative,
-			env: request.env ?? {},
+			env: parts.env === undefined ? (request.env ?? {}) : { ...parts.env, ...request.env },
 			stdin: request.stdin ?? "",
 			timeoutMs,
 			limits: mergeLimits(provenance.limits, request.limits),
