@@ -61,9 +61,11 @@ export {
 } from "./provider.js";
 export type { RunInput, Runner } from "./runner.js";
 export {
+	mountTargetProblem,
 	SANDBOX_BACKENDS,
 	SANDBOX_ENTRY_KINDS,
 	SANDBOX_PATH_PROBLEMS,
+	SANDBOX_WORKDIR,
 	type Sandbox,
 	type SandboxBackend,
 	type SandboxDiff,
@@ -84,8 +86,11 @@ export type { SpecCase, SpecDocument } from "./spec.js";
 export {
 	type ChecksVerifier,
 	type ChecksVerifierArgs,
+	type EffectiveTaskRuntime,
 	FIXTURE_DIR,
+	FIXTURE_MANIFEST,
 	type HiddenFile,
+	mergeTaskRuntimes,
 	SNAPSHOT_PATCH_KINDS,
 	type SnapshotOverlay,
 	type SnapshotPatch,
@@ -102,6 +107,7 @@ export {
 	type TaskEntry,
 	type TaskMode,
 	type TaskReference,
+	type TaskRuntime,
 	type TaskSnapshot,
 	type TaskTier,
 	type TaskTools,

@@ -114,6 +114,44 @@ export type SandboxMount = {
 	readonly to: string;
 };
 
+/** Where the workdir appears inside an isolated sandbox: the same on every machine, so outputs compare. */
+export const SANDBOX_WORKDIR = "/workspace";
+
+/**
+ * Folders a mount may not land in or over: the read-only system (bwrap cannot make a mount point
+ * inside it), the kernel's own file systems and the workdir (a mount there would show in diffs).
+ */
+const RESERVED_MOUNT_TARGETS = [
+	"/usr",
+	"/bin",
+	"/sbin",
+	"/lib",
+	"/lib32",
+	"/lib64",
+	"/libx32",
+	"/etc",
+	"/proc",
+	"/dev",
+];
+
+/**
+ * Why a mount's target (`to`) cannot be used, or null when it can: it must be an absolute,
+ * normalized path outside the system folders and the workdir, e.g. `/opt/venv`.
+ */
+export function mountTargetProblem(to: string): string | null {
+	if (!to.startsWith("/")) return "is not an absolute path";
+	const parts = to.split("/").slice(1);
+	if (parts.some((part) => part === "" || part === "." || part === "..") && to !== "/")
+		return "is not a normalized path (no `.`, `..`, `//` or trailing `/`)";
+	if (to === "/") return "is the sandbox's root";
+	for (const reserved of [...RESERVED_MOUNT_TARGETS, SANDBOX_WORKDIR])
+		if (to === reserved || to.startsWith(`${reserved}/`))
+			return reserved === SANDBOX_WORKDIR
+				? `lies in the workdir (${SANDBOX_WORKDIR}), where it would show in every diff`
+				: `lies in ${reserved}, a system folder of the sandbox`;
+	return null;
+}
+
 /**
  * How a sandbox ran its commands, stored in every attempt's provenance so an unisolated result
  * can never pass for an isolated one. A record (JSON) so it drops into `RunnerProvenance.details`.

@@ -10,6 +10,13 @@ export const TASK_FILE = "task.yaml";
  */
 export const FIXTURE_DIR = "fixture";
 
+/**
+ * File `touchstone snapshot` writes into fixture/ to say what it was built from (the task's
+ * snapshot block, the fixture's hash). It is not part of the fixture: it is left out of the
+ * fixture's hash and of every copy a model or verifier sees.
+ */
+export const FIXTURE_MANIFEST = ".touchstone-fixture.json";
+
 /** How a task is run: one answer in one turn, or several turns of file tools in a workspace. */
 export const TASK_MODES = ["single-shot", "agentic"] as const;
 /** One of {@link TASK_MODES}. */
@@ -233,6 +240,41 @@ export interface TaskReference {
 	readonly response: string | null;
 }
 
+/**
+ * What a task's commands need beyond its fixture, as written in task.yaml or on its use case: each
+ * member null when not given there. The task's members win over the use case's, member by member
+ * (see {@link mergeTaskRuntimes}).
+ */
+export interface TaskRuntime {
+	/**
+	 * Commands (argv lists) run in order, once per fixture version, in a copy of the fixture with
+	 * the network on and no secrets; their result is cached and is the base of every cell's workdir.
+	 */
+	readonly setup: readonly (readonly string[])[] | null;
+	/** Host folders shown read-only inside the sandbox; `from` may hold `${VAR}` references, expanded at run time. */
+	readonly mounts: readonly { readonly from: string; readonly to: string }[] | null;
+	/** Variables added to every command's environment in the sandbox (setup, the model's, the verifier's). */
+	readonly env: Readonly<Record<string, string>> | null;
+}
+
+/** A task's runtime with the use case's filled in: every member given, empty when neither said it. */
+export interface EffectiveTaskRuntime {
+	readonly setup: readonly (readonly string[])[];
+	readonly mounts: readonly { readonly from: string; readonly to: string }[];
+	readonly env: Readonly<Record<string, string>>;
+}
+
+/** The task's runtime over its use case's, member by member; null when neither gives anything. */
+export function mergeTaskRuntimes(task: TaskRuntime | null, useCase: TaskRuntime | null): EffectiveTaskRuntime | null {
+	const merged = {
+		setup: task?.setup ?? useCase?.setup ?? [],
+		mounts: task?.mounts ?? useCase?.mounts ?? [],
+		env: task?.env ?? useCase?.env ?? {},
+	};
+	const empty = merged.setup.length === 0 && merged.mounts.length === 0 && Object.keys(merged.env).length === 0;
+	return empty ? null : merged;
+}
+
 /** One task of a task pack: a case with a workspace and a hidden verifier, as written in task.yaml with defaults filled in. */
 export interface Task {
 	/** Task id; equals its folder's name. */
@@ -261,6 +303,8 @@ export interface Task {
 	readonly verifier: TaskVerifier;
 	/** See {@link TaskReference}; null when the task has none yet (validation reports it). */
 	readonly reference: TaskReference | null;
+	/** See {@link TaskRuntime}; null when task.yaml has no `runtime:` block. */
+	readonly runtime: TaskRuntime | null;
 	/** Free-form provenance (fixture version, calibration notes); never used for grading or cell keys. */
 	readonly metadata: JsonObject;
 }

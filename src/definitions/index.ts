@@ -25,8 +25,10 @@ export { DEFINITION_FILES, loadDefinitions } from "./load-definitions.js";
 export { type LoadTaskPackOptions, loadTaskPack, type TaskPack } from "./load-task-pack.js";
 export { matchFiles } from "./match-files.js";
 export { modelSchema, modelsFileSchema, PROVIDER_DEFAULTS, PROVIDERS, type Provider } from "./model-schema.js";
+export { runtimeSchema } from "./runtime-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
 export { isInside, normalizeRelativePath, relativePathProblem } from "./task-paths.js";
+export { type ResolvedTaskRuntime, type RuntimeDeclaration, resolveTaskRuntime } from "./task-runtime.js";
 export { DEFAULT_TASK_BUDGETS, TASK_ID_PATTERN, taskSchema } from "./task-schema.js";
 export { commitHashSchema, snapshotSchema } from "./task-snapshot-schema.js";
 export {

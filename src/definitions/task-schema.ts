@@ -7,6 +7,7 @@ import {
 	type TaskBudget,
 	type TaskMode,
 } from "../contract/index.js";
+import { runtimeSchema } from "./runtime-schema.js";
 import { relativePath } from "./task-paths.js";
 import { commitHashSchema, snapshotSchema } from "./task-snapshot-schema.js";
 import { hiddenFileSchema, verifierSchema } from "./task-verifier-schema.js";
@@ -93,6 +94,7 @@ export const taskSchema = z
 		snapshot: snapshotSchema,
 		verifier: verifierSchema,
 		reference: referenceSchema.optional(),
+		runtime: runtimeSchema.optional(),
 		metadata: z.record(z.string(), z.json()).optional().describe("Free-form provenance; never used for grading."),
 	})
 	.superRefine(checkMode)
@@ -111,6 +113,7 @@ export const taskSchema = z
 			snapshot: task.snapshot,
 			verifier: task.verifier,
 			reference: task.reference ?? null,
+			runtime: task.runtime ?? null,
 			metadata: (task.metadata ?? {}) as JsonObject,
 		}),
 	)

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { JsonObject } from "../contract/index.js";
+import type { JsonObject, TaskRuntime } from "../contract/index.js";
+import { runtimeSchema } from "./runtime-schema.js";
 
 /** Where a use case stands: an `idea` on the unlock board, or `runnable` with a plugin. */
 export const USE_CASE_STATUSES = ["idea", "runnable"] as const;
@@ -43,6 +44,8 @@ export interface UseCaseDefinition {
 	readonly cases: string | null;
 	/** Folder of tasks, relative to the benchmarks folder. */
 	readonly tasks: string | null;
+	/** The runtime every task of the pack gets unless its task.yaml says otherwise, member by member; tasks only. */
+	readonly runtime: TaskRuntime | null;
 	/** Registry ids to run as written; null means every active model. */
 	readonly fleet: readonly string[] | null;
 	/** Judge panel id; null means the default panel. */
@@ -100,6 +103,11 @@ export const useCaseSchema = z
 			.optional()
 			.describe("Glob of case files relative to the benchmarks folder, e.g. `packs/summarization/*.yaml`."),
 		tasks: relativePath("`tasks`").optional().describe("Folder of tasks relative to the benchmarks folder."),
+		runtime: runtimeSchema
+			.optional()
+			.describe(
+				"The runtime of every task of the pack (setup, mounts, env); a task's own `runtime:` wins member by member. Task use cases only.",
+			),
 		fleet: z.array(text()).min(1).optional().describe("Registry ids to run; defaults to every active model."),
 		judge_panel: text().optional().describe("Judge panel id from judge_panels.yaml; defaults to the default panel."),
 		headline: text().optional().describe("Name of the headline metric."),
@@ -127,6 +135,7 @@ export const useCaseSchema = z
 			plugin: useCase.plugin ?? null,
 			cases: useCase.cases ?? null,
 			tasks: useCase.tasks ?? null,
+			runtime: useCase.runtime ?? null,
 			fleet: useCase.fleet ?? null,
 			judge_panel: useCase.judge_panel ?? null,
 			headline: useCase.headline ?? null,
@@ -167,6 +176,12 @@ function checkStatusFields(value: unknown, context: z.core.$RefinementCtx): void
 			"plugin",
 			"missing `plugin`, required for a runnable use case",
 			"add `plugin:` (e.g. `cases`), or set `status: idea`",
+		);
+	if (useCase.runtime !== undefined && useCase.tasks === undefined)
+		issue(
+			"runtime",
+			"`runtime` applies to task use cases only (those with `tasks:`)",
+			"remove `runtime`, or give the use case its task pack with `tasks: packs/<pack>`",
 		);
 	if (useCase.status === "idea") {
 		if (useCase.plugin !== undefined)

@@ -1,9 +1,8 @@
 import { lstatSync, readdirSync, readlinkSync, realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import type { SandboxMount } from "../contract/index.js";
+import { SANDBOX_WORKDIR, type SandboxMount } from "../contract/index.js";
 
-/** Where the workdir appears inside the sandbox: the same on every machine, so outputs compare. */
-export const SANDBOX_WORKDIR = "/workspace";
+export { SANDBOX_WORKDIR };
 
 /** Size of the sandbox's private /tmp and /dev/shm, each. */
 const TMPFS_BYTES = 512 * 1024 * 1024;

@@ -6,8 +6,33 @@
 export { SANDBOX_WORKDIR } from "./bubblewrap-args.js";
 export { type CreateSandboxOptions, createSandbox } from "./create-sandbox.js";
 export { detectSandboxBackend, type SandboxBackendDetection } from "./detect-backend.js";
+export {
+	diagnoseFailure,
+	diagnosisFix,
+	FAILURE_CAUSES,
+	type FailureCause,
+	type FailureDiagnosis,
+	outputTailLines,
+} from "./diagnose-failure.js";
 export { DEFAULT_SANDBOX_LIMITS, DEFAULT_TIMEOUT_MS } from "./limits.js";
+export {
+	DEFAULT_SETUP_TIMEOUT_MS,
+	type PreparedRuntime,
+	prepareRuntime,
+	RUNTIME_FORMAT,
+	type RuntimeRequest,
+	runtimeKey,
+	type SetupStep,
+} from "./runtime/prepare-runtime.js";
+export { RUNTIME_SETUP_CODE, RuntimeSetupError } from "./runtime/runtime-setup-error.js";
 export { type FixtureDigest, fixtureDigest, fixtureHash } from "./snapshot/fixture-hash.js";
+export {
+	FIXTURE_FORMAT,
+	type FixtureManifest,
+	type FixtureState,
+	fixtureState,
+	snapshotHash,
+} from "./snapshot/fixture-manifest.js";
 export {
 	type MaterializedFixture,
 	type MaterializeOptions,

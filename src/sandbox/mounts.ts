@@ -1,27 +1,12 @@
 import { existsSync } from "node:fs";
-import { isAbsolute, posix } from "node:path";
-import { type SandboxBackend, type SandboxMount, SandboxUnavailableError, TouchstoneError } from "../contract/index.js";
-import { SANDBOX_WORKDIR } from "./bubblewrap-args.js";
-
-/**
- * Folders a mount may not land in or over: the read-only system (bwrap cannot make a mount point
- * inside it), the kernel's own file systems and the workdir (a mount there would show in diffs).
- */
-const RESERVED_TARGETS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc", "/dev"];
-
-/** Why a mount's target cannot be used, or null when it can. */
-export function mountTargetProblem(to: string): string | null {
-	if (!to.startsWith("/")) return "is not an absolute path";
-	if (posix.normalize(to) !== to || (to.length > 1 && to.endsWith("/")))
-		return "is not a normalized path (no `.`, `..`, `//` or trailing `/`)";
-	if (to === "/") return "is the sandbox's root";
-	for (const reserved of [...RESERVED_TARGETS, SANDBOX_WORKDIR])
-		if (to === reserved || to.startsWith(`${reserved}/`))
-			return reserved === SANDBOX_WORKDIR
-				? `lies in the workdir (${SANDBOX_WORKDIR}), where it would show in every diff`
-				: `lies in ${reserved}, a system folder of the sandbox`;
-	return null;
-}
+import { isAbsolute } from "node:path";
+import {
+	mountTargetProblem,
+	type SandboxBackend,
+	type SandboxMount,
+	SandboxUnavailableError,
+	TouchstoneError,
+} from "../contract/index.js";
 
 /**
  * Checks the mounts of a sandbox before anything starts: absolute, existing sources, usable and

@@ -79,6 +79,40 @@ describe("touchstone snapshot, spawned end to end", () => {
 		expect(table.stdout).toContain(`seeded  ${result.fixtures[1]?.hash.slice(0, 16)}  1`);
 	});
 
+	it("writes a review diff and a manifest when --tasks is a relative path from the repository root", async () => {
+		const cwd = tempDir("touchstone-snapshot-review-");
+		const repo = initRepo(cwd);
+		const base = commitFiles(repo, { "src/pay.js": "export const pay = (cents) => cents;\n" });
+		const head = commitFiles(repo, { "src/pay.js": "export const pay = (cents) => Math.round(cents);\n" });
+		writeFiles(cwd, {
+			"benchmarks/packs/review/pay/task.yaml": `id: pay
+mode: single-shot
+tier: standard
+prompt: Review the change in REVIEW.diff.
+snapshot:
+  commit: ${head}
+  paths: [src]
+  review_diff: { base: ${base} }
+${VERIFIER}`,
+			"benchmarks/packs/review/pay/hidden/check.js": "",
+		});
+		const result = await runCli(["snapshot", "--tasks", "benchmarks/packs/review", "--repo", ".", "--json"], { cwd });
+		expect(result.stderr).toBe("");
+		expect(result.code).toBe(0);
+		const fixture = join(cwd, "benchmarks/packs/review/pay/fixture");
+		const diff = readFileSync(join(fixture, "REVIEW.diff"), "utf8");
+		expect(diff).toContain("-export const pay = (cents) => cents;");
+		expect(diff).toContain("+export const pay = (cents) => Math.round(cents);");
+		// The manifest says what the fixture was built from, and is not counted as one of its files.
+		const manifest = JSON.parse(readFileSync(join(fixture, ".touchstone-fixture.json"), "utf8")) as {
+			task_id: string;
+			fixture_hash: string;
+		};
+		const [built] = (JSON.parse(result.stdout) as SnapshotJson).fixtures;
+		expect(manifest).toMatchObject({ task_id: "pay", fixture_hash: built?.hash });
+		expect(built?.files).toBe(2);
+	});
+
 	it("exits 2 when a task needs a repository and none is given, still materializing the others", async () => {
 		const { cwd } = workspace();
 		const result = await runCli(["snapshot", "--tasks", "pack"], { cwd });

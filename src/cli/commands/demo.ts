@@ -1,11 +1,8 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command } from "commander";
-import { FIXTURE_DIR } from "../../contract/index.js";
 import { type Definitions, loadDefinitions, loadTaskPack } from "../../definitions/index.js";
 import { defaultRunParts } from "../../orchestrator/index.js";
-import { fixtureHash, materializeFixture } from "../../sandbox/index.js";
+import { fixtureState, materializeFixture } from "../../sandbox/index.js";
 import { loadScript, startScriptedServer } from "../../scripted-server/index.js";
 import { openStore, resolveStorePaths } from "../../store/index.js";
 import { displayPath } from "../definitions-option.js";
@@ -88,26 +85,13 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 
 /**
  * Makes fixture/ of each task of the runnable task use cases current, from the seeded files of its
- * task.yaml, as `touchstone snapshot` would. Each is built in a scratch folder first and replaces
- * the fixture only when it differs, so a current fixture is never touched: demos side by side, or
- * a run reading a fixture, never see one being swapped.
+ * task.yaml, as `touchstone snapshot` would. A fixture its manifest shows current is never touched:
+ * demos side by side, or a run reading a fixture, never see one being swapped.
  */
 async function materializeTaskFixtures(definitions: Definitions): Promise<void> {
-	const scratch = await mkdtemp(join(tmpdir(), "touchstone-demo-"));
-	try {
-		let count = 0;
-		for (const useCase of definitions.useCases) {
-			if (useCase.status !== "runnable" || useCase.tasks === null) continue;
-			for (const { dir, task } of loadTaskPack(join(definitions.dir, useCase.tasks)).tasks) {
-				const staging = join(scratch, String(++count));
-				await mkdir(staging);
-				// A task that cannot be built fails again below, in its own folder, where errors name its lines.
-				const built = await materializeFixture(staging, task, { repo: null }).catch(() => null);
-				const current = await fixtureHash(join(dir, FIXTURE_DIR)).catch(() => null);
-				if (built === null || built.hash !== current) await materializeFixture(dir, task, { repo: null });
-			}
-		}
-	} finally {
-		await rm(scratch, { recursive: true, force: true });
+	for (const useCase of definitions.useCases) {
+		if (useCase.status !== "runnable" || useCase.tasks === null) continue;
+		for (const { dir, task } of loadTaskPack(join(definitions.dir, useCase.tasks)).tasks)
+			if ((await fixtureState(dir, task)).state !== "current") await materializeFixture(dir, task, { repo: null });
 	}
 }

@@ -1,6 +1,6 @@
 import { lstat, readdir, readFile, readlink } from "node:fs/promises";
 import { join } from "node:path";
-import { sha256 } from "../../contract/index.js";
+import { FIXTURE_MANIFEST, sha256 } from "../../contract/index.js";
 import { SnapshotError } from "./snapshot-error.js";
 
 /** What a fixture's content comes down to. */
@@ -15,7 +15,8 @@ export interface FixtureDigest {
  * The content hash of the tree at `dir`: sha256 over its entries sorted by relative path, each
  * entry the path, its kind (executable file, other file, symbolic link) and the sha256 of its
  * content (of its target, for a link). Independent of the order files were written in, of
- * timestamps, owners and other mode bits, and of empty folders; part of a task cell's key.
+ * timestamps, owners and other mode bits, and of empty folders; part of a task cell's key. The
+ * manifest `touchstone snapshot` writes at the root ({@link FIXTURE_MANIFEST}) is not part of it.
  */
 export async function fixtureHash(dir: string): Promise<string> {
 	return (await fixtureDigest(dir)).hash;
@@ -26,6 +27,7 @@ export async function fixtureDigest(dir: string): Promise<FixtureDigest> {
 	const entries: string[] = [];
 	const walk = async (folder: string, prefix: string): Promise<void> => {
 		for (const name of await readdir(folder)) {
+			if (prefix === "" && name === FIXTURE_MANIFEST) continue;
 			const path = join(folder, name);
 			const relative = prefix === "" ? name : `${prefix}/${name}`;
 			const stats = await lstat(path);

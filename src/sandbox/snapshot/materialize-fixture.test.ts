@@ -14,7 +14,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BadInputError, type Task, type TaskSnapshot } from "../../contract/index.js";
+import { BadInputError, FIXTURE_MANIFEST, type Task, type TaskSnapshot } from "../../contract/index.js";
 import { fixtureHash } from "./fixture-hash.js";
 import { materializeFixture } from "./materialize-fixture.js";
 
@@ -76,13 +76,15 @@ function task(id: string, snapshot: Partial<TaskSnapshot>): Task {
 			},
 		},
 		reference: null,
+		runtime: null,
 		metadata: {},
 	};
 }
 
-/** Every file under `dir`, as sorted relative paths. */
+/** Every file under `dir`, as sorted relative paths, but for the manifest at the root. */
 function listFiles(dir: string, prefix = ""): string[] {
 	return readdirSync(dir, { withFileTypes: true })
+		.filter((entry) => prefix !== "" || entry.name !== FIXTURE_MANIFEST)
 		.flatMap((entry) =>
 			entry.isDirectory() ? listFiles(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
 		)

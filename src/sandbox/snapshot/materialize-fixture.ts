@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { lstat, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { BadInputError, FIXTURE_DIR, TASK_FILE, type Task, type TaskSnapshot } from "../../contract/index.js";
 import { type Problem, parseYamlDocument, unplacedDocument, type YamlDocument } from "../../input/index.js";
 import { checkExtraction, type Extraction, extractInto } from "./extract-commit.js";
 import { fixtureDigest } from "./fixture-hash.js";
+import { writeFixtureManifest } from "./fixture-manifest.js";
 import { escapingLinks, pathInside } from "./fixture-paths.js";
 import { removeExcluded } from "./remove-excluded.js";
 import { resolveRepository } from "./resolve-repository.js";
@@ -73,7 +74,8 @@ export async function materializeFixture(
 	problems.push(...(baseCheck?.problems ?? []).filter((problem) => problem.path.at(-1) === "base"));
 	if (problems.length > 0) throw fail(problems);
 
-	const work = await mkdtemp(join(taskDir, ".fixture-"));
+	// Absolute: git runs in folders below it with GIT_DIR pointing into it (a relative --tasks path broke review diffs).
+	const work = await mkdtemp(join(resolve(taskDir), ".fixture-"));
 	try {
 		const tree = join(work, "tree");
 		await mkdir(tree);
@@ -105,6 +107,7 @@ export async function materializeFixture(
 			});
 		if (problems.length > 0) throw fail(problems);
 		const digest = await fixtureDigest(tree);
+		await writeFixtureManifest(tree, task, digest);
 		const fixture = join(taskDir, FIXTURE_DIR);
 		await swapInto(tree, fixture, join(work, "previous"));
 		return { task_id: task.id, dir: fixture, hash: digest.hash, files: digest.files };
