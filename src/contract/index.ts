@@ -119,5 +119,5 @@ export {
 	VERIFIER_KINDS,
 	type VerifierKind,
 } from "./task.js";
-export type { LoadedTask, TaskPackAccess } from "./task-pack-access.js";
+export type { LoadedTask, LoadedTaskRuntime, TaskBase, TaskPackAccess } from "./task-pack-access.js";
 export { type Telemetry, UNKNOWN_TELEMETRY } from "./telemetry.js";

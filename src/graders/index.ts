@@ -57,6 +57,7 @@ export {
 	createTestsVerifier,
 	PASSED_METRIC,
 	parseTestReport,
+	type TaskVerifierOptions,
 	TESTS_METRIC,
 	TESTS_VERIFIER_VERSION,
 	type TestsVerifierOptions,

@@ -27,6 +27,7 @@ export function defaultRunParts(env: Environment): RunParts {
 		findPlugin,
 		providerFor,
 		sandbox,
+		env,
 		createRunner: (fleet) => {
 			for (const entry of fleet) providerFor(entry);
 			return createSingleShotRunner({ providerFor });

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import {
 	BadInputError,
 	type Case,
@@ -14,6 +14,7 @@ import {
 	type UseCasePlugin,
 } from "../contract/index.js";
 import {
+	DEFINITION_FILES,
 	type Definitions,
 	findModel,
 	findUseCase,
@@ -22,6 +23,7 @@ import {
 	panelFor,
 	type UseCaseDefinition,
 } from "../definitions/index.js";
+import { resolveStorePaths, runtimeCacheDir } from "../store/index.js";
 import { validateCases } from "./case-validation.js";
 import { type BuiltSpec, buildSpec } from "./spec-builder.js";
 import { createTaskPackAccess } from "./task-pack.js";
@@ -38,6 +40,8 @@ export interface RunParts {
 	createTaskRunner(resolve: (testCase: Case) => LoadedTask, fleet: readonly ModelEntry[]): Runner;
 	/** The sandbox every task workspace and verifier uses. */
 	readonly sandbox: TaskPackAccess["sandbox"];
+	/** Where `${VAR}` references of task runtimes' mounts are read from; empty when absent. */
+	readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** A use case resolved against today's definitions, ready to plan. */
@@ -60,7 +64,13 @@ export interface PreparedUseCase {
 export async function prepareUseCase(
 	definitions: Definitions,
 	useCaseId: string,
-	options: { models?: readonly string[] | undefined; parts: RunParts; signal: AbortSignal },
+	options: {
+		models?: readonly string[] | undefined;
+		parts: RunParts;
+		signal: AbortSignal;
+		/** Where task runtimes' bases are cached (beside the store's database); default that of the default store. */
+		runtimeCacheDir?: string;
+	},
 ): Promise<PreparedUseCase> {
 	const useCase = findUseCase(definitions, useCaseId);
 	if (useCase === undefined) throw flagError("--use-case", `no use case \`${useCaseId}\``, knownIds(definitions));
@@ -93,8 +103,20 @@ export async function prepareUseCase(
 		tasks:
 			useCase.tasks === null
 				? null
-				: createTaskPackAccess(resolve(benchmarksDir, useCase.tasks), options.parts.sandbox, (resolveTask) =>
-						options.parts.createTaskRunner(resolveTask, fleet),
+				: createTaskPackAccess(
+						resolve(benchmarksDir, useCase.tasks),
+						options.parts.sandbox,
+						(resolveTask) => options.parts.createTaskRunner(resolveTask, fleet),
+						{
+							useCaseRuntime: {
+								runtime: useCase.runtime,
+								source: join(definitions.dir, DEFINITION_FILES.useCases),
+								at: ["use_cases", definitions.useCases.indexOf(useCase), "runtime"],
+								dir: benchmarksDir,
+							},
+							runtimeCacheDir: options.runtimeCacheDir ?? runtimeCacheDir(resolveStorePaths(options.parts.env ?? {})),
+							env: options.parts.env ?? {},
+						},
 					),
 	};
 	const grader = plugin.createGrader(context);

@@ -1,6 +1,6 @@
 import type { Depth, JsonObject } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
-import type { Store } from "../store/index.js";
+import { runtimeCacheDir, type Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
 import { type CellContext, type CellOutcome, gradeCell, persistCell } from "./execute-cell.js";
 import { type CellPlan, planCells } from "./plan.js";
@@ -130,6 +130,7 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 		models: request.models,
 		parts: request.parts,
 		signal: stop.signal,
+		runtimeCacheDir: runtimeCacheDir(store.paths),
 	});
 	request.hooks?.onPrepared?.(prepared);
 	const { spec } = prepared;

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -8,23 +7,38 @@ import {
 	FIXTURE_DIR,
 	type InputIssue,
 	type LoadedTask,
+	type LoadedTaskRuntime,
 	type Runner,
 	sha256,
+	type TaskBase,
 	type TaskEntry,
 	type TaskPackAccess,
 } from "../contract/index.js";
-import { loadTaskPack } from "../definitions/index.js";
-import { fixtureHash } from "../sandbox/index.js";
+import { loadTaskPack, type RuntimeDeclaration, resolveTaskRuntime } from "../definitions/index.js";
+import { fixtureState, prepareRuntime } from "../sandbox/index.js";
+
+/** What a task pack needs besides its folder: its use case's runtime, where bases are cached, the environment. */
+export interface TaskPackOptions {
+	/** The use case's `runtime:` block, laid under each task's own; null when it has none. */
+	readonly useCaseRuntime?: RuntimeDeclaration | null;
+	/** Where runtime bases are cached, e.g. `data/benchmarks/runtimes`. */
+	readonly runtimeCacheDir: string;
+	/** Where `${VAR}` references of mounts are read from. */
+	readonly env?: Readonly<Record<string, string | undefined>>;
+}
 
 /**
  * The host's side of a task pack: loads `DIR/<task>/task.yaml`, checks every fixture is
- * materialized, and hashes each fixture and each verifier (settings and hidden files), so a
- * changed fixture or gold test re-runs exactly the cells it affects.
+ * materialized and current (its manifest matches today's snapshot block), resolves each task's
+ * runtime (mounts expanded and checked), and hashes each fixture and each verifier (settings and
+ * hidden files), so a changed fixture, gold test or runtime re-runs exactly the cells it affects.
+ * Each task's base (the fixture after its runtime's setup) is prepared once, on first use.
  */
 export function createTaskPackAccess(
 	dir: string,
 	sandbox: TaskPackAccess["sandbox"],
 	createRunner: (resolve: (testCase: Case) => LoadedTask) => Runner,
+	options: TaskPackOptions,
 ): TaskPackAccess {
 	return {
 		dir,
@@ -37,27 +51,74 @@ export function createTaskPackAccess(
 			for (const entry of pack.tasks) {
 				signal.throwIfAborted();
 				const fixture_dir = join(entry.dir, FIXTURE_DIR);
-				if (!existsSync(fixture_dir)) {
-					issues.push({
-						source: entry.source,
-						line: null,
-						column: null,
-						path: "snapshot",
-						message: `task ${entry.task.id} has no materialized fixture at ${fixture_dir}`,
-						fix: `materialize it: touchstone snapshot ${entry.task.id} --tasks ${dir} [--repo PATH]`,
-					});
+				const state = await fixtureState(entry.dir, entry.task);
+				if (state.state !== "current") {
+					issues.push(fixtureIssue(entry, dir, state.state === "missing" ? null : state.why));
 					continue;
 				}
+				const resolved = resolveTaskRuntime(
+					{ runtime: entry.task.runtime, source: entry.source, at: ["runtime"], dir: entry.dir },
+					options.useCaseRuntime ?? null,
+					options.env ?? {},
+				);
+				issues.push(...resolved.issues);
+				if (resolved.issues.length > 0) continue;
+				const runtime: LoadedTaskRuntime | null =
+					resolved.runtime === null
+						? null
+						: {
+								key: resolved.runtime.key,
+								setup: resolved.runtime.declared.setup,
+								mounts: resolved.runtime.mounts,
+								env: resolved.runtime.declared.env,
+							};
+				let base: Promise<TaskBase> | undefined;
 				loaded.push({
 					entry,
 					fixture_dir,
-					fixture_hash: await fixtureHash(fixture_dir),
+					fixture_hash: state.hash,
 					verifier_hash: await verifierHash(entry),
+					runtime,
+					base: () => {
+						base ??= prepareRuntime(
+							{
+								fixtureDir: fixture_dir,
+								fixtureHash: state.hash,
+								setup: runtime?.setup ?? [],
+								mounts: runtime?.mounts ?? [],
+								env: runtime?.env ?? {},
+								cacheDir: options.runtimeCacheDir,
+								backend: sandbox.backend,
+								allowUnisolated: sandbox.allowUnisolated,
+							},
+							signal,
+						).then((prepared) => ({
+							path: prepared.base,
+							cached: prepared.cached,
+							duration_ms: prepared.duration_ms,
+						}));
+						return base;
+					},
 				});
 			}
 			if (issues.length > 0) throw new BadInputError(`The task pack ${dir} is not ready to run.`, issues);
 			return loaded;
 		},
+	};
+}
+
+/** Why a fixture cannot be used, and the `touchstone snapshot` line that fixes it. */
+function fixtureIssue(entry: TaskEntry, dir: string, why: string | null): InputIssue {
+	return {
+		source: entry.source,
+		line: null,
+		column: null,
+		path: "snapshot",
+		message:
+			why === null
+				? `task ${entry.task.id} has no materialized fixture at ${join(entry.dir, FIXTURE_DIR)}`
+				: `the fixture of task ${entry.task.id} is stale: ${why}`,
+		fix: `${why === null ? "materialize" : "rebuild"} it: run touchstone snapshot ${entry.task.id} --tasks ${dir} [--repo PATH]`,
 	};
 }
 

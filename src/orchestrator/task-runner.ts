@@ -1,4 +1,12 @@
-import type { Case, LoadedTask, ModelEntry, Provider, Runner, TaskPackAccess } from "../contract/index.js";
+import type {
+	Case,
+	LoadedTask,
+	ModelEntry,
+	Provider,
+	Runner,
+	SandboxMount,
+	TaskPackAccess,
+} from "../contract/index.js";
 import { createAgentRunner, createExternalRunner, createPolicyRunner, type ResolveTask } from "../runners/index.js";
 
 /**
@@ -16,9 +24,16 @@ export function createTaskRunner(options: {
 	readonly env: Readonly<Record<string, string | undefined>>;
 }): Runner {
 	const sandbox = { backend: options.sandbox.backend, allowUnisolated: options.sandbox.allowUnisolated };
-	const resolveTask: ResolveTask = (testCase) => {
-		const { entry, fixture_dir } = options.resolve(testCase);
-		return { prompt: entry.task.prompt, fixtureDir: fixture_dir, budget: entry.task.budget, tools: entry.task.tools };
+	const resolveTask: ResolveTask = async (testCase) => {
+		const loaded = options.resolve(testCase);
+		const { task } = loaded.entry;
+		return {
+			prompt: task.prompt,
+			fixtureDir: (await loaded.base()).path,
+			budget: task.budget,
+			tools: task.tools,
+			...runtimeParts(loaded),
+		};
 	};
 	const agent = createAgentRunner({ providerFor: options.providerFor, sandbox, resolveTask });
 	const external = new Map<string, Runner>();
@@ -38,9 +53,15 @@ export function createTaskRunner(options: {
 	};
 	const policy = createPolicyRunner({
 		sandbox,
-		resolveTask: (testCase) => {
-			const { entry, fixture_dir } = options.resolve(testCase);
-			return { fixtureDir: fixture_dir, taskDir: entry.dir, reference: entry.task.reference };
+		resolveTask: async (testCase) => {
+			const loaded = options.resolve(testCase);
+			const { entry } = loaded;
+			return {
+				fixtureDir: (await loaded.base()).path,
+				taskDir: entry.dir,
+				reference: entry.task.reference,
+				...runtimeParts(loaded),
+			};
 		},
 	});
 	return {
@@ -53,6 +74,14 @@ export function createTaskRunner(options: {
 			return agent.run(input, runOptions);
 		},
 	};
+}
+
+/** The mounts and variables a task's commands get from its runtime. */
+export function runtimeParts(loaded: LoadedTask): {
+	readonly mounts: readonly SandboxMount[];
+	readonly env: Readonly<Record<string, string>>;
+} {
+	return { mounts: loaded.runtime?.mounts ?? [], env: loaded.runtime?.env ?? {} };
 }
 
 /**

@@ -28,7 +28,13 @@ export {
 	type OwnerRatingLabel,
 	type StoredOwnerRating,
 } from "./owner-ratings.js";
-export { DEFAULT_ARTIFACTS_PATH, DEFAULT_DATABASE_PATH, resolveStorePaths, type StorePaths } from "./paths.js";
+export {
+	DEFAULT_ARTIFACTS_PATH,
+	DEFAULT_DATABASE_PATH,
+	resolveStorePaths,
+	runtimeCacheDir,
+	type StorePaths,
+} from "./paths.js";
 export type { RunFact } from "./run-facts.js";
 export type { RunFilter } from "./run-queries.js";
 export type {

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /** Where a store keeps its SQLite database and its content-addressed artifact files. */
 export interface StorePaths {
@@ -30,4 +30,12 @@ export function resolveStorePaths(
 
 function nonEmpty(value: string | undefined): string | undefined {
 	return value === undefined || value.trim() === "" ? undefined : value;
+}
+
+/**
+ * Where task runtimes' prepared bases are cached: `runtimes/` beside the database (so
+ * `data/benchmarks/runtimes/` by default), one folder per fixture hash and runtime.
+ */
+export function runtimeCacheDir(paths: StorePaths): string {
+	return join(paths.database === ":memory:" ? resolve("data/benchmarks") : dirname(paths.database), "runtimes");
 }

@@ -127,6 +127,7 @@ describe("task packs", () => {
 			repeats: 2,
 			sandbox: { backend: "auto", allowUnisolated: false },
 			signal: new AbortController().signal,
+			runtimeCacheDir: join(root, "runtimes"),
 		});
 		const byId = new Map(validations.map((validation) => [validation.task_id, validation]));
 		expect(byId.get("fix-sum")).toMatchObject({
@@ -143,6 +144,7 @@ describe("task packs", () => {
 				repeats: 1,
 				sandbox: { backend: "auto", allowUnisolated: false },
 				signal: new AbortController().signal,
+				runtimeCacheDir: join(root, "runtimes"),
 			}),
 		).rejects.toThrow("no task `nope`");
 	}, 60_000);

@@ -147,9 +147,31 @@ describe("the tests verifier on a fail-to-pass task", () => {
 		await expect(graded).rejects.toMatchObject({
 			code: "verifier-harness",
 			message: expect.stringMatching(
-				/could not start \(exit 127: program not found\)[\s\S]*fix: install `nonexistent-bin`/,
+				/could not start \(exit 127: program not found\); its stderr ends:\n {4}.*nonexistent-bin: not found[\s\S]*fix: the program `nonexistent-bin` is not installed where the sandbox can run it/,
 			),
 		});
+	});
+
+	it.concurrent.each([
+		[
+			"a missing module",
+			["python3", "-c", "import nosuchmodule"],
+			/No module named 'nosuchmodule'[\s\S]*fix: the sandbox has no module `nosuchmodule`: install it in the task's `runtime.setup`/,
+		],
+		[
+			"a network call",
+			[
+				"node",
+				"-e",
+				"fetch('http://example.com/').catch((e) => { console.error(String(e.cause ?? e)); process.exit(1); })",
+			],
+			/EAI_AGAIN|ENOTFOUND[\s\S]*fix: commands in the sandbox have no network: fetch what they need in `runtime.setup`/,
+		],
+	])("says so in the fix line when the command's output shows %s", async (_what, command, message) => {
+		const workspace = await task.workspace({ "src/sum.js": FIXED });
+		await expect(
+			grade(verifier({ command, report: "pytest", required_tests: REQUIRED }), finishedAttempt({ workspace })),
+		).rejects.toMatchObject({ code: "verifier-harness", message: expect.stringMatching(message) });
 	});
 
 	it.concurrent("throws a harness error when the report cannot be read", async () => {

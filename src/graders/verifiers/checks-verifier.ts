@@ -1,7 +1,8 @@
 import { basename } from "node:path";
 import type { ChecksVerifier, Grader, JsonObject, SandboxExecResult } from "../../contract/index.js";
+import { diagnoseFailure, diagnosisFix } from "../../sandbox/index.js";
 import { checksExecRequest } from "./checks-command.js";
-import { openGradingSandbox, type VerifierSandboxOptions } from "./grading-sandbox.js";
+import { openGradingSandbox, type TaskVerifierOptions } from "./grading-sandbox.js";
 import { hiddenFileDigest, readHiddenFile } from "./hidden-files.js";
 import { parseChecksOutput } from "./parse-checks.js";
 import { scoreChecks } from "./score-checks.js";
@@ -12,7 +13,7 @@ import {
 	outputTail,
 	reaches,
 	sandboxExtras,
-	stderrSummary,
+	stderrBlock,
 	type VerifierVerdict,
 	verifierScores,
 } from "./verifier-score.js";
@@ -23,13 +24,9 @@ export const CHECKS_METRIC = "checks";
 export const CHECKS_VERIFIER_VERSION = "1";
 
 /** Options of {@link createChecksVerifier}. */
-export interface ChecksVerifierOptions {
-	/** The task's folder: its fixture/ and the hidden script (`script`). */
-	readonly taskDir: string;
+export interface ChecksVerifierOptions extends TaskVerifierOptions {
 	/** The task's verifier block. */
 	readonly verifier: ChecksVerifier;
-	/** How the grading sandbox runs; default bubblewrap, refusing to run unisolated. */
-	readonly sandbox?: VerifierSandboxOptions;
 }
 
 /**
@@ -70,6 +67,7 @@ export function createChecksVerifier(options: ChecksVerifierOptions): Grader {
 				taskDir,
 				attempt,
 				options: options.sandbox ?? {},
+				...(options.base === undefined ? {} : { base: options.base }),
 				signal,
 			});
 			try {
@@ -142,18 +140,23 @@ export function createChecksVerifier(options: ChecksVerifierOptions): Grader {
 	}
 
 	function scriptFailed(exec: SandboxExecResult): VerifierHarnessError {
-		const stderr = stderrSummary(exec.stderr);
+		const stderr = stderrBlock(exec.stderr);
 		const how = exec.exit_code === null ? `was killed by ${exec.signal}` : `exited ${exec.exit_code}`;
+		const diagnosis = diagnoseFailure(exec);
 		if (exec.exit_code === 126 || exec.exit_code === 127)
 			return harness(
-				`the checks script could not start (${how}): ${stderr}`,
+				`the checks script could not start (${how}); ${stderr}`,
 				args.interpreter.length === 0
 					? "give the task an `interpreter`, or a shebang line and the executable bit to the script"
-					: `install \`${args.interpreter[0]}\` where the sandbox can run it, or correct the task's interpreter`,
+					: diagnosis?.cause === "missing-program"
+						? diagnosisFix(diagnosis, "sandboxed")
+						: `install \`${args.interpreter[0]}\` where the sandbox can run it, or correct the task's interpreter`,
 			);
 		return harness(
-			`the checks script ${args.script} ${how} instead of printing its checks; stderr: ${stderr || "(empty)"}`,
-			"make the script catch its own errors and print every check (false for what it could not verify), then exit 0",
+			`the checks script ${args.script} ${how} instead of printing its checks; ${stderr}`,
+			diagnosis !== null
+				? diagnosisFix(diagnosis, "sandboxed")
+				: "make the script catch its own errors and print every check (false for what it could not verify), then exit 0",
 		);
 	}
 

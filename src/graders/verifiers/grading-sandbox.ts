@@ -10,6 +10,19 @@ import { VerifierHarnessError } from "./verifier-harness-error.js";
  */
 export type VerifierSandboxOptions = Omit<CreateSandboxOptions, "fixture" | "timeoutMs" | "diffCapBytes">;
 
+/** What every task verifier is given besides its own block: where the task lives and how to run commands. */
+export interface TaskVerifierOptions {
+	/** The task's folder: its fixture/ and its hidden files. */
+	readonly taskDir: string;
+	/** How the grading sandbox runs (backend, isolation consent, the runtime's mounts and variables); default bubblewrap, refusing to run unisolated. */
+	readonly sandbox?: VerifierSandboxOptions;
+	/**
+	 * The folder the task's workdirs are copied from (its fixture after the runtime's setup), for
+	 * grading from a diff; default the task's fixture/. May reject (a setup that failed).
+	 */
+	readonly base?: () => Promise<string>;
+}
+
 /** Where a grading copy came from: the attempt's finished workspace, or its diff over the fixture. */
 export const GRADING_SOURCES = ["workspace", "diff"] as const;
 /** One of {@link GRADING_SOURCES}. */
@@ -35,14 +48,16 @@ export interface GradingSandboxRequest {
 	readonly attempt: Attempt;
 	/** See {@link VerifierSandboxOptions}. */
 	readonly options: VerifierSandboxOptions;
+	/** See {@link TaskVerifierOptions.base}. */
+	readonly base?: () => Promise<string>;
 	/** Aborts `git apply`. */
 	readonly signal: AbortSignal;
 }
 
 /**
  * Makes a fresh sandbox holding a copy of the attempt's result, never touching the original: the
- * finished workspace of an agentic attempt when there is one, else the task's fixture with the
- * attempt's diff applied by `git apply` inside the sandbox. A missing workspace or fixture, a
+ * finished workspace of an agentic attempt when there is one, else the task's base (its fixture
+ * after the runtime's setup) with the attempt's diff applied by `git apply` inside the sandbox. A missing workspace or fixture, a
  * diff that does not apply, or a sandbox that cannot start is a {@link VerifierHarnessError}.
  */
 export async function openGradingSandbox(request: GradingSandboxRequest): Promise<GradingSandbox> {
@@ -60,7 +75,8 @@ export async function openGradingSandbox(request: GradingSandboxRequest): Promis
 		const sandbox = await start(verifier, { ...request.options, fixture: workspace.path });
 		return { sandbox, fixture: workspace.fixture, source: "workspace" };
 	}
-	const fixture = join(request.taskDir, FIXTURE_DIR);
+	const fixture =
+		request.base === undefined ? join(request.taskDir, FIXTURE_DIR) : await taskBase(verifier, request.base);
 	await requireFolder(verifier, fixture, "the task's fixture", "materialize it with `touchstone snapshot`");
 	if (attempt.diff === null)
 		throw new VerifierHarnessError(
@@ -76,6 +92,22 @@ export async function openGradingSandbox(request: GradingSandboxRequest): Promis
 		throw error;
 	}
 	return { sandbox, fixture, source: "diff" };
+}
+
+async function taskBase(verifier: string, base: () => Promise<string>): Promise<string> {
+	try {
+		return await base();
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		throw new VerifierHarnessError(
+			verifier,
+			`the task's base could not be prepared: ${message}`,
+			"fix the task's runtime, then run again",
+			{
+				cause: error,
+			},
+		);
+	}
 }
 
 async function applyDiff(verifier: string, sandbox: Sandbox, diff: string, signal: AbortSignal): Promise<void> {

@@ -18,6 +18,7 @@ export {
 	type GradingSandboxRequest,
 	type GradingSource,
 	openGradingSandbox,
+	type TaskVerifierOptions,
 	type VerifierSandboxOptions,
 } from "./grading-sandbox.js";
 export { type CheckValue, type ParsedChecks, parseChecksOutput } from "./parse-checks.js";

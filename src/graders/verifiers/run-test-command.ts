@@ -4,11 +4,12 @@ import {
 	SandboxPathError,
 	type TestsVerifierArgs,
 } from "../../contract/index.js";
+import { diagnoseFailure, diagnosisFix } from "../../sandbox/index.js";
 import { clearPath } from "./place-file.js";
 import { parseTestReport, REPORT_FLAGS } from "./report/parse-report.js";
 import type { TestResult } from "./report/test-result.js";
 import { VerifierHarnessError } from "./verifier-harness-error.js";
-import { stderrSummary } from "./verifier-score.js";
+import { stderrBlock } from "./verifier-score.js";
 
 /** Variables every test command gets, under the task's own: plain output, no watch mode. */
 const TEST_ENV: Readonly<Record<string, string>> = { CI: "1", NO_COLOR: "1", FORCE_COLOR: "0" };
@@ -53,11 +54,15 @@ export async function runTestCommand(
 	if (parsed?.ok === true && parsed.tests.some((test) => test.leaf))
 		return { kind: "report", exec, tests: parsed.tests };
 
+	const diagnosis = diagnoseFailure(exec);
+	const stderr = `; ${stderrBlock(exec.stderr)}`;
 	if (exec.exit_code === 126 || exec.exit_code === 127)
 		throw new VerifierHarnessError(
 			"tests",
-			`the test command \`${shown}\` could not start (exit ${exec.exit_code}: ${exec.exit_code === 127 ? "program not found" : "not executable"}): ${stderrSummary(exec.stderr)}`,
-			`install \`${argv[0]}\` where the sandbox can run it (a folder outside /usr needs the sandbox's readOnlyPaths), or correct the task's command`,
+			`the test command \`${shown}\` could not start (exit ${exec.exit_code}: ${exec.exit_code === 127 ? "program not found" : "not executable"})${stderr}`,
+			diagnosis?.cause === "missing-program"
+				? diagnosisFix(diagnosis, "sandboxed")
+				: `install \`${argv[0]}\` where the sandbox can run it (under /usr, or in a folder the task's runtime mounts), or correct the task's command`,
 		);
 	if (exec.exit_code === null || exec.exit_code > 128) return { kind: "killed", exec };
 	const source = args.report_file === null ? "stdout" : args.report_file;
@@ -69,8 +74,10 @@ export async function runTestCommand(
 				: `its ${args.report} report (${source}) lists no tests`;
 	throw new VerifierHarnessError(
 		"tests",
-		`\`${shown}\` exited ${exec.exit_code}, and ${problem}; stderr: ${stderrSummary(exec.stderr) || "(empty)"}`,
-		`make the command write a ${args.report} report: ${REPORT_FLAGS[args.report]}; check that its tests (and each site's targets) exist`,
+		`\`${shown}\` exited ${exec.exit_code}, and ${problem}${stderr}`,
+		diagnosis !== null
+			? diagnosisFix(diagnosis, "sandboxed")
+			: `make the command write a ${args.report} report: ${REPORT_FLAGS[args.report]}; check that its tests (and each site's targets) exist`,
 	);
 }
 

@@ -1,4 +1,5 @@
 import type { JsonObject, TestsVerifierArgs } from "../../contract/index.js";
+import { diagnoseFailure, diagnosisFix } from "../../sandbox/index.js";
 import { allRequiredPassed, type RequiredTestResult, requiredTestResults } from "./report/required-tests.js";
 import type { TestResult } from "./report/test-result.js";
 import type { TestRun } from "./run-test-command.js";
@@ -20,6 +21,12 @@ export function singleRunVerdict(run: TestRun, args: TestsVerifierArgs, context:
 	const passed = exitOk && allRequiredPassed(required);
 	const problems = describeRequired(required);
 	if (!exitOk) problems.push(`the command exited ${run.exec.exit_code}${failingTests(run.tests)}`);
+	// A failure the output blames on the set-up (a missing module, a network call) says so: it may be the task's.
+	const diagnosis = passed ? null : diagnoseFailure(run.exec);
+	if (diagnosis !== null && diagnosis.cause !== "missing-program")
+		problems.push(
+			`the output shows ${diagnosis.evidence}; if the task's own tests need it, ${diagnosisFix(diagnosis, "sandboxed")}`,
+		);
 	return {
 		value: passed ? 1 : 0,
 		passed,

@@ -1,5 +1,5 @@
 import type { Grader, JsonObject, TestsVerifier } from "../../contract/index.js";
-import { openGradingSandbox, type VerifierSandboxOptions } from "./grading-sandbox.js";
+import { openGradingSandbox, type TaskVerifierOptions } from "./grading-sandbox.js";
 import { hiddenFileDigest, placeHiddenFiles } from "./hidden-files.js";
 import { resetTestFiles } from "./reset-test-files.js";
 import { runTestCommand } from "./run-test-command.js";
@@ -13,13 +13,9 @@ export const TESTS_METRIC = "tests";
 export const TESTS_VERIFIER_VERSION = "1";
 
 /** Options of {@link createTestsVerifier}. */
-export interface TestsVerifierOptions {
-	/** The task's folder: its fixture/ and the hidden gold files (`gold_files[].source`). */
-	readonly taskDir: string;
+export interface TestsVerifierOptions extends TaskVerifierOptions {
 	/** The task's verifier block. */
 	readonly verifier: TestsVerifier;
-	/** How the grading sandbox runs; default bubblewrap, refusing to run unisolated. */
-	readonly sandbox?: VerifierSandboxOptions;
 }
 
 /**
@@ -51,6 +47,7 @@ export function createTestsVerifier(options: TestsVerifierOptions): Grader {
 				taskDir,
 				attempt,
 				options: options.sandbox ?? {},
+				...(options.base === undefined ? {} : { base: options.base }),
 				signal,
 			});
 			try {

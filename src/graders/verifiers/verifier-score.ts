@@ -1,4 +1,5 @@
 import type { Attempt, JsonObject, Sandbox, Score } from "../../contract/index.js";
+import { outputTailLines } from "../../sandbox/index.js";
 
 /** Metric every verifier adds beside its headline: whether the attempt passed (1) or not (0). */
 export const PASSED_METRIC = "passed";
@@ -96,16 +97,13 @@ export function reaches(value: number, threshold: number): boolean {
 }
 
 /**
- * One line saying why a command failed, from its stderr: the last line naming an error
- * (`Error: …`, `ValueError: …`, `error: …`), which Node prints above its stack and Python below,
- * else the last line; capped.
+ * The last lines of a failed command's stderr, indented under `its stderr ends:`, for a harness
+ * error's message: one line is rarely enough to see why a command failed.
  */
-export function stderrSummary(stderr: string): string {
-	const lines = stderr
+export function stderrBlock(stderr: string): string {
+	const tail = outputTailLines(stderr) || "(empty)";
+	return `its stderr ends:\n${tail
 		.split("\n")
-		.map((line) => line.trim())
-		.filter((line) => line !== "");
-	const named = lines.filter((line) => /(^|\b[A-Za-z]*)(Error|Exception|error|not found)\b/.test(line));
-	const line = named.at(-1) ?? lines.at(-1) ?? "";
-	return line.length > 500 ? `${line.slice(0, 500)}…` : line;
+		.map((line) => `    ${line}`)
+		.join("\n")}`;
 }

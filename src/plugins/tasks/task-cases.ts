@@ -2,8 +2,9 @@ import { type Case, defineCase, type JsonObject, type LoadedTask, TASK_TIER_KIND
 
 /**
  * A task as a case. The input holds what the model is given and what decides its result: the
- * prompt, mode, budget and tools, and the fixture's content hash (so a changed fixture re-runs
- * its cells); the reference holds the verifier's hash (settings and hidden files), never the
+ * prompt, mode, budget and tools, the fixture's content hash (so a changed fixture re-runs its
+ * cells) and, for a task with a runtime, its key (setup, mounts and variables as written); the
+ * reference holds the verifier's hash (settings and hidden files), never the
  * hidden files themselves. The tier maps to the case kind (easy and standard are the floor).
  */
 export function taskCase(loaded: LoadedTask, useCaseId: string): Case {
@@ -21,6 +22,8 @@ export function taskCase(loaded: LoadedTask, useCaseId: string): Case {
 			budget: { ...task.budget },
 			tools: { ...task.tools },
 			fixture_hash: loaded.fixture_hash,
+			// Only when there is one, so the cells of tasks without a runtime keep their keys.
+			...(loaded.runtime === null ? {} : { runtime: loaded.runtime.key }),
 		},
 		reference: { verifier: task.verifier.kind, verifier_hash: loaded.verifier_hash },
 		threshold,

@@ -51,7 +51,13 @@ export const tasksPlugin: UseCasePlugin = {
 			const sandbox = requireTasks(context).sandbox;
 			const options = {
 				taskDir: entry.dir,
-				sandbox: { backend: sandbox.backend, allowUnisolated: sandbox.allowUnisolated },
+				sandbox: {
+					backend: sandbox.backend,
+					allowUnisolated: sandbox.allowUnisolated,
+					mounts: loaded.runtime?.mounts ?? [],
+					env: loaded.runtime?.env ?? {},
+				},
+				base: async () => (await loaded.base()).path,
 			};
 			verifier =
 				entry.task.verifier.kind === "tests"

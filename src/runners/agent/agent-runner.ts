@@ -12,7 +12,7 @@ import {
 import { telemetryFrom } from "../../providers/index.js";
 import { type CreateSandboxOptions, createSandbox } from "../../sandbox/index.js";
 import { runAgentLoop } from "./agent-loop.js";
-import { type ResolveTask, resolveCheckedTask } from "./agent-task.js";
+import { type ResolveTask, resolveCheckedTask, taskSandboxParts } from "./agent-task.js";
 import { finishWorkspace } from "./finish-workspace.js";
 import { DEFAULT_TOOL_OUTPUT_CHARS } from "./tool-output.js";
 import type { TurnTiming } from "./turn-timing.js";
@@ -85,7 +85,7 @@ async function runAgent(options: AgentRunnerOptions, input: RunInput, signal: Ab
 		const provider = options.providerFor(entry);
 		details.endpoint = provider.endpoint;
 		details.shell = task.tools.shell;
-		sandbox = await createSandbox({ ...options.sandbox, fixture: task.fixtureDir });
+		sandbox = await createSandbox({ ...options.sandbox, ...taskSandboxParts(task) });
 		details.sandbox = sandbox.provenance;
 		if (signal.aborted) {
 			await sandbox.dispose();

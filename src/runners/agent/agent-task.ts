@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { Case, TaskBudget, TaskTools } from "../../contract/index.js";
+import type { Case, SandboxMount, TaskBudget, TaskTools } from "../../contract/index.js";
+import type { CreateSandboxOptions } from "../../sandbox/index.js";
 
 /**
  * What a task runner needs to know about one case: the prompt, the fixture the model works in,
@@ -9,8 +10,15 @@ import type { Case, TaskBudget, TaskTools } from "../../contract/index.js";
 export interface AgentTask {
 	/** What the model is asked to do: the first user message. */
 	readonly prompt: string;
-	/** The pristine fixture folder; each cell works on a fresh copy of it, never on it. */
+	/**
+	 * The pristine folder each cell's workdir is copied from (and diffed against), never changed: the
+	 * task's fixture, after its runtime's setup when it has one.
+	 */
 	readonly fixtureDir: string;
+	/** The task runtime's read-only mounts, shown to every command of the attempt. */
+	readonly mounts?: readonly SandboxMount[];
+	/** The task runtime's variables, given to every command of the attempt. */
+	readonly env?: Readonly<Record<string, string>>;
 	/** What one attempt may spend; see TaskBudget. */
 	readonly budget: TaskBudget;
 	/** Which optional tools the model gets; see TaskTools. */
@@ -35,7 +43,20 @@ const taskSchema = z.object({
 	}),
 	tools: z.object({ shell: z.boolean() }),
 	system_prompt: z.string().optional(),
+	mounts: z.array(z.object({ from: z.string().min(1), to: z.string().min(1) })).optional(),
+	env: z.record(z.string(), z.string()).optional(),
 });
+
+/**
+ * What every task runner's sandbox is made of, whatever drives the model: a fresh copy of the
+ * task's base, with its runtime's mounts and variables. One place, so the agent loop, the
+ * reference policies and external harnesses see the same workspace.
+ */
+export function taskSandboxParts(
+	task: Pick<AgentTask, "fixtureDir" | "mounts" | "env">,
+): Pick<CreateSandboxOptions, "fixture" | "mounts" | "env"> {
+	return { fixture: task.fixtureDir, mounts: task.mounts ?? [], env: task.env ?? {} };
+}
 
 /**
  * The task a plugin resolved for a case, checked at this boundary: a plugin's return value is

@@ -11,7 +11,7 @@ export {
 	createAgentRunner,
 	type TaskSandboxOptions,
 } from "./agent-runner.js";
-export { type AgentTask, type ResolveTask, resolveCheckedTask } from "./agent-task.js";
+export { type AgentTask, type ResolveTask, resolveCheckedTask, taskSandboxParts } from "./agent-task.js";
 export { AGENT_TOOL_NAMES, type AgentToolName, agentToolDefinitions } from "./agent-tools.js";
 export { BUDGET_KINDS, type BudgetKind } from "./budget-meter.js";
 export { type FinishedWorkspace, finishWorkspace } from "./finish-workspace.js";

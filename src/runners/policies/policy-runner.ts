@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Attempt, Case, Runner, Sandbox, TaskReference, Telemetry } from "../../contract/index.js";
+import type { Attempt, Case, Runner, Sandbox, SandboxMount, TaskReference, Telemetry } from "../../contract/index.js";
 import { createSandbox } from "../../sandbox/index.js";
-import { finishWorkspace, type TaskSandboxOptions } from "../agent/index.js";
+import { finishWorkspace, type TaskSandboxOptions, taskSandboxParts } from "../agent/index.js";
 
 /** The built-in reference policies: `baseline` changes nothing, `gold` applies the reference solution. */
 export const POLICIES = ["baseline", "gold"] as const;
@@ -26,16 +26,20 @@ const POLICY_TELEMETRY: Telemetry = Object.freeze({
 	turns: 0,
 });
 
-/** Where a policy finds a case's task: its fixture, its folder (hidden files) and its reference. */
+/** Where a policy finds a case's task: its base, its folder (hidden files), its reference and its runtime. */
 export interface PolicyTask {
+	/** The folder the workdir is copied from: the fixture after the runtime's setup. */
 	readonly fixtureDir: string;
 	readonly taskDir: string;
 	readonly reference: TaskReference | null;
+	readonly mounts?: readonly SandboxMount[];
+	readonly env?: Readonly<Record<string, string>>;
 }
 
 /** What the policy runner needs. */
 export interface PolicyRunnerOptions {
-	readonly resolveTask: (testCase: Case) => PolicyTask;
+	/** May reject (a runtime whose setup failed): the attempt is then a harness error. */
+	readonly resolveTask: (testCase: Case) => PolicyTask | Promise<PolicyTask>;
 	readonly sandbox?: TaskSandboxOptions;
 }
 
@@ -59,8 +63,8 @@ export function createPolicyRunner(options: PolicyRunnerOptions): Runner {
 				return failure(`unknown built-in policy \`${model.model}\`; use one of ${POLICIES.join(", ")}`, provenance);
 			let sandbox: Sandbox | null = null;
 			try {
-				const task = options.resolveTask(testCase);
-				sandbox = await createSandbox({ ...options.sandbox, fixture: task.fixtureDir });
+				const task = await options.resolveTask(testCase);
+				sandbox = await createSandbox({ ...options.sandbox, ...taskSandboxParts(task) });
 				const reference = task.reference;
 				let final = "";
 				if (policy === "gold") {
