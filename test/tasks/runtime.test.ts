@@ -89,9 +89,9 @@ function writePack(useCaseEnv: Record<string, string>): string {
 				},
 			],
 		}),
-		// biome-ignore lint/suspicious/noTemplateCurlyInString: the literal ${VAR} of a mount
 		"benchmarks/packs/ledger/uses-lib/task.yaml": task("uses-lib", {
 			setup: [INSTALL],
+			// biome-ignore lint/suspicious/noTemplateCurlyInString: the literal ${VAR} of a mount
 			mounts: [{ from: "${RATES_DIR}", to: "/opt/rates" }],
 		}),
 		"benchmarks/packs/ledger/uses-lib/hidden/total.test.mjs": GOLD,
