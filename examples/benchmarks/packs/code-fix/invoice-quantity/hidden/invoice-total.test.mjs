@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { hosting, seats, stickers } from "@ledger/fixtures";
 import { invoiceTotal, totalLine } from "../src/invoice.mjs";
 
 test("invoiceTotal multiplies each unit price by its quantity", () => {
-	assert.equal(invoiceTotal([{ description: "Stickers", unitCents: 250, quantity: 3 }]), 750);
+	assert.equal(invoiceTotal([stickers]), 750);
 });
 
 test("invoiceTotal adds lines of different quantities", () => {
-	const lines = [
-		{ description: "Hosting, March", unitCents: 1999, quantity: 1 },
-		{ description: "Seats", unitCents: 1200, quantity: 4 },
-	];
+	const lines = [hosting, seats];
 	assert.equal(invoiceTotal(lines), 6799);
 	assert.equal(totalLine(lines, "EUR"), "Total: EUR 67.99");
 });
