@@ -174,8 +174,10 @@ describe.concurrent("escapes from the bubblewrap sandbox", () => {
 		expect(bounded.stdout).not.toContain("ALLOCATED");
 		expect(bounded.exit_code).not.toBe(0);
 		// Refused by the allocator, or Node's own heap (or its C++ allocator: `terminate called`)
-		// gave up first: whichever way, out of memory. Seen all three on this machine.
-		expect(`${bounded.stdout}${bounded.stderr}`).toMatch(/REFUSED after|out of memory|terminate called|bad_alloc/i);
+		// gave up first: whichever way, out of memory. Seen all three on this machine, and, on a
+		// loaded one, Node killed by a signal before it could print anything.
+		const said = /REFUSED after|out of memory|terminate called|bad_alloc/i.test(`${bounded.stdout}${bounded.stderr}`);
+		expect(said || (bounded.exit_code !== null && bounded.exit_code > 128), JSON.stringify(bounded)).toBe(true);
 		// The control: without the limit the same program gets its gigabyte, so the limit is what held.
 		const unbounded = await node(sandbox, hog, { memory_bytes: null });
 		expect(unbounded.stdout).toBe("ALLOCATED\n");
