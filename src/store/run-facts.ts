@@ -25,11 +25,29 @@ export interface RunFact {
 	readonly confidence: number | null;
 	/** Whether that score tripped a critical-failure gate. */
 	readonly critical_failure: boolean;
+	/**
+	 * Whether the sandboxes of this run isolated their commands from the host: false when the
+	 * runner's or the grader's (as the headline score records it) ran unisolated, true when they
+	 * were isolated, null when no sandbox ran (single-shot).
+	 */
+	readonly isolated: boolean | null;
 }
+
+/*
+ * Isolation as the run's provenance (runner details, and an external harness's own flag) and its
+ * headline score's extras (the grading sandbox) record it. The `instr` guards skip the JSON parse
+ * for the runs that mention no isolation at all (every single-shot run).
+ */
+const RUNNER_ISOLATED = "json_extract(r.provenance_json, '$.runner.details.sandbox.isolated')";
+const HARNESS_ISOLATED = "json_extract(r.provenance_json, '$.runner.details.isolated')";
+const GRADER_ISOLATED = "json_extract(s.extras_json, '$.sandbox.isolated')";
+const ISOLATED_SQL = `CASE WHEN instr(r.provenance_json, '"isolated"') = 0 AND coalesce(instr(s.extras_json, '"isolated"'), 0) = 0 THEN NULL
+	WHEN ${RUNNER_ISOLATED} = 0 OR ${HARNESS_ISOLATED} = 0 OR ${GRADER_ISOLATED} = 0 THEN 0
+	WHEN coalesce(${RUNNER_ISOLATED}, ${HARNESS_ISOLATED}, ${GRADER_ISOLATED}) = 1 THEN 1 END`;
 
 const FACT_SQL = (byCase: boolean) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
-	s.value, s.confidence, coalesce(s.critical_failure, 0)
+	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
 	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
@@ -54,6 +72,7 @@ type FactRow = [
 	number | null,
 	number | null,
 	0 | 1,
+	0 | 1 | null,
 ];
 
 /**
@@ -96,6 +115,7 @@ export function* iterateRunFacts(
 				value: row[12],
 				confidence: row[13],
 				critical_failure: row[14] === 1,
+				isolated: row[15] === null ? null : row[15] === 1,
 			},
 		};
 	}

@@ -27,6 +27,8 @@ export interface FactGroup {
 	readonly harness_errors: number;
 	readonly grader_errors: number;
 	readonly critical_failures: number;
+	/** Current rows whose model or grader commands ran in an unisolated sandbox (the plain process backend). */
+	readonly unisolated: number;
 }
 
 /** The key of a model × harness, for maps. */
@@ -80,6 +82,7 @@ class Accumulator {
 	#harnessErrors = 0;
 	#graderErrors = 0;
 	#criticalFailures = 0;
+	#unisolated = 0;
 
 	constructor(model_id: string, harness: string) {
 		this.#model_id = model_id;
@@ -99,6 +102,7 @@ class Accumulator {
 		}
 		if (fact.input_tokens !== null) this.#inputTokens = (this.#inputTokens ?? 0) + fact.input_tokens;
 		if (fact.output_tokens !== null) this.#outputTokens = (this.#outputTokens ?? 0) + fact.output_tokens;
+		if (fact.isolated === false) this.#unisolated += 1;
 		if (fact.status === "harness_error") this.#harnessErrors += 1;
 		else if (fact.grader_failed) this.#graderErrors += 1;
 		if (!isGraded(fact)) {
@@ -142,6 +146,7 @@ class Accumulator {
 			harness_errors: this.#harnessErrors,
 			grader_errors: this.#graderErrors,
 			critical_failures: this.#criticalFailures,
+			unisolated: this.#unisolated,
 		};
 	}
 }

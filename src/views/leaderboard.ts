@@ -59,6 +59,11 @@ export interface LeaderboardRow {
 	readonly grader_errors: number;
 	/** Graded rows whose headline tripped a critical-failure gate. */
 	readonly critical_failures: number;
+	/**
+	 * Current rows whose model or grader commands ran unisolated (the plain process backend, no
+	 * bubblewrap): when > 0, this row's results were not produced in isolation from the host.
+	 */
+	readonly unisolated_rows: number;
 	/** Whether this is the use case's deployed incumbent. */
 	readonly deployed: boolean;
 	/** Whether this is a reference policy (baseline, gold): a floor or ceiling line, never a pick. */
@@ -178,6 +183,7 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 		harness_errors: group.harness_errors,
 		grader_errors: group.grader_errors,
 		critical_failures: group.critical_failures,
+		unisolated_rows: group.unisolated,
 		deployed: context.isDeployed,
 		reference: context.reference,
 		delta_vs_deployed:
