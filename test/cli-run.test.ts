@@ -14,9 +14,12 @@ describe("touchstone demo and run, spawned end to end", () => {
 		expect(first.stdout).toContain("scripted stand-in models (not real ones)");
 		for (const useCase of ["extraction", "classification"])
 			expect(first.stdout).toMatch(new RegExp(`^${useCase} \\(${useCase}@`, "m"));
-		expect(first.stdout).toMatch(/scripted\/strong \(deployed\)\s+single-shot\s+1\.000\s+1\.000-1\.000\s+100%/);
+		expect(first.stdout).toMatch(/scripted\/strong \(deployed\)\s+1\.000\s+1\.00-1\.00\s+100%/);
 		expect(first.stdout).toContain("cheapest good enough:");
-		expect(first.stdout).toMatch(/scripted\/cheap\s+single-shot\s+0\.\d+\s+[\d.-]+\s+\d+%/);
+		expect(first.stdout).toMatch(/scripted\/cheap\s+0\.\d+\s+[\d.-]+\s+\d+%/);
+		// bubblewrap works here: no warning, and the agents' rows are not marked unisolated.
+		expect(first.stdout).not.toContain("sandbox:");
+		expect(first.stdout).not.toContain("! unisolated");
 		expect(first.stdout).toContain("touchstone calibrate --use-case summarization");
 
 		// The read commands answer from the store the demo filled.

@@ -6,6 +6,7 @@ import { fixtureState, materializeFixture } from "../../sandbox/index.js";
 import { loadScript, startScriptedServer } from "../../scripted-server/index.js";
 import { openStore, resolveStorePaths } from "../../store/index.js";
 import { displayPath } from "../definitions-option.js";
+import { demoSandbox, hasUnisolatedRows } from "../demo-sandbox.js";
 import { positiveInteger } from "../flag-parsers.js";
 import { type CliIo, printLine } from "../io.js";
 import { PACKAGE_ROOT } from "../package-info.js";
@@ -16,6 +17,8 @@ import { runAndReport } from "../run-and-report.js";
  * port and runs every runnable use case of the bundled examples against it, offline. The example
  * task packs are seeded (no repository needed), so their gitignored fixtures are materialized
  * first; the same task.yaml always gives the same fixture, so a second demo finds every cell current.
+ * Where bubblewrap cannot run, it says so first and runs the bundled task pack unisolated (see
+ * demoSandbox); once bubblewrap works, the next demo re-runs those cells isolated.
  */
 export function registerDemoCommand(program: Command, io: CliIo): void {
 	program
@@ -25,29 +28,37 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 		.option("--force", "re-run cells that already have a current result")
 		.action(async (options: { concurrency: number; force?: boolean }) => {
 			const examples = join(PACKAGE_ROOT, "examples");
+			const definitionsDir = displayPath(join(examples, "benchmarks"));
+			const definitions = loadDefinitions(definitionsDir);
+			const useCases = definitions.useCases.filter((useCase) => useCase.status === "runnable");
+			const taskUseCases = useCases.filter((useCase) => useCase.tasks !== null).map((useCase) => useCase.id);
+			const sandbox = await demoSandbox(io.env, taskUseCases);
+			for (const line of sandbox.warning) printLine(io, line);
 			const server = await startScriptedServer({ script: await loadScript(join(examples, "scripted", "demo.yaml")) });
-			const env = { ...io.env, TOUCHSTONE_SCRIPTED_URL: server.url };
+			const env = { ...io.env, ...sandbox.env, TOUCHSTONE_SCRIPTED_URL: server.url };
 			const paths = resolveStorePaths(io.env);
 			const store = openStore(paths);
 			try {
-				const definitionsDir = displayPath(join(examples, "benchmarks"));
-				const definitions = loadDefinitions(definitionsDir);
 				printLine(io, `touchstone demo: scripted stand-in models (not real ones) on ${server.url}`);
 				printLine(io, `definitions: ${definitionsDir} · store: ${displayPath(paths.database)}`);
-				const useCases = definitions.useCases.filter((useCase) => useCase.status === "runnable");
 				await materializeTaskFixtures(definitions);
 				for (const useCase of useCases) {
 					printLine(io);
+					// Cells an earlier demo ran unisolated are current, but not what an isolated run would give.
+					const rerun = sandbox.isolated && taskUseCases.includes(useCase.id) && hasUnisolatedRows(store, useCase.id);
+					if (rerun) printLine(io, `${useCase.id}: bubblewrap works now; re-running the cells that ran unisolated`);
 					await runAndReport(io, store, definitions, defaultRunParts(env), {
 						useCase: useCase.id,
 						depth: "thorough",
 						concurrency: options.concurrency,
-						force: options.force === true,
+						force: options.force === true || rerun,
 						dryRun: false,
 						json: false,
 					});
 				}
 				printLine(io);
+				for (const line of sandbox.advice) printLine(io, line);
+				if (sandbox.advice.length > 0) printLine(io);
 				printLine(io, "Next (from a checkout, `touchstone` is `node bin/touchstone.js`):");
 				printLine(
 					io,

@@ -1,6 +1,12 @@
-import type { Command } from "commander";
+import { type Command, CommanderError } from "commander";
 import { leaderboard } from "../../views/index.js";
-import { type CliIo, printJson } from "../io.js";
+import { type CliIo, printJson, printLine } from "../io.js";
+import {
+	DEFAULT_LEADERBOARD_COLUMNS,
+	describeColumns,
+	type LeaderboardColumn,
+	leaderboardColumns,
+} from "../leaderboard-columns.js";
 import { printLeaderboard } from "../print-leaderboard.js";
 import { withReadStore } from "../read-store.js";
 
@@ -12,11 +18,24 @@ export function registerLeaderboardCommand(program: Command, io: CliIo): void {
 		.requiredOption("--use-case <id>", "the use case")
 		.option("--benchmark-version <version>", "pin a frozen spec instead of the current one")
 		.option("--json", "print the leaderboard as JSON (the API's shape)")
-		.action((options: { useCase: string; benchmarkVersion?: string; json?: boolean }) => {
-			const board = withReadStore(io, options.useCase, (store) =>
-				leaderboard(store, options.useCase, { benchmarkVersion: options.benchmarkVersion }),
-			);
-			if (options.json) printJson(io, board);
-			else printLeaderboard(io, board);
-		});
+		.option(
+			"--columns <names>",
+			`the table's columns after the model, comma-separated, or all (default: ${DEFAULT_LEADERBOARD_COLUMNS.join(",")})`,
+			leaderboardColumns,
+		)
+		.option("--list-columns", "list the columns --columns can show, and exit")
+		.on("option:list-columns", () => {
+			for (const line of describeColumns()) printLine(io, line);
+			// Like --help: the listing is the whole answer, even without --use-case.
+			throw new CommanderError(0, "touchstone.listColumns", "");
+		})
+		.action(
+			(options: { useCase: string; benchmarkVersion?: string; json?: boolean; columns?: LeaderboardColumn[] }) => {
+				const board = withReadStore(io, options.useCase, (store) =>
+					leaderboard(store, options.useCase, { benchmarkVersion: options.benchmarkVersion }),
+				);
+				if (options.json) printJson(io, board);
+				else printLeaderboard(io, board, options.columns);
+			},
+		);
 }

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { openStore } from "../src/store/index.js";
+import { runCli, tempDir } from "./support/cli.js";
+import { pathWithout } from "./support/path-without.js";
+
+interface BoardJson {
+	rows: { model_id: string; samples: number; harness_errors: number; unisolated_rows: number }[];
+}
+
+/** The code-fix table of a demo's output: its header line to the line before the decision. */
+function codeFixTable(stdout: string): string[] {
+	const lines = stdout.split("\n");
+	const start = lines.findIndex((line) => line.startsWith("code-fix (code-fix@"));
+	const end = lines.findIndex((line, index) => index > start && line.startsWith("Decision"));
+	return lines.slice(start + 3, end).filter((line) => /^\S/.test(line));
+}
+
+describe("touchstone demo on a machine without bubblewrap", () => {
+	it("says so first, runs the task pack unisolated with every row marked, and re-runs it isolated once bubblewrap is back", async () => {
+		const cwd = tempDir();
+		const noBwrap = { PATH: pathWithout("bwrap") };
+		const first = await runCli(["demo"], { cwd, env: noBwrap });
+		expect(first.code).toBe(0);
+		const lines = first.stdout.split("\n");
+		expect(lines[0]).toBe(
+			"sandbox: bubblewrap (bwrap) is not installed, so the agents of code-fix cannot run isolated from this machine.",
+		);
+		expect(lines[1]).toContain("apt-get install bubblewrap");
+		expect(lines[2]).toContain("plain process backend");
+		// Every cell ran and was graded: no harness error for a missing sandbox.
+		expect(first.stdout).toContain("ran 15 cells (15 completed)");
+		const rows = codeFixTable(first.stdout);
+		expect(rows).toHaveLength(5);
+		for (const row of rows) expect(row).toMatch(/^\S+ !/);
+		expect(first.stdout).toContain("! unisolated: 15 rows ran their commands on the plain process backend");
+		expect(first.stdout).toContain("Isolated run of code-fix: install bubblewrap, then run the demo again");
+
+		const board = JSON.parse(
+			(await runCli(["leaderboard", "--use-case", "code-fix", "--json"], { cwd, env: noBwrap })).stdout,
+		) as BoardJson;
+		expect(board.rows.map((row) => [row.model_id, row.unisolated_rows])).toEqual(
+			board.rows.map((row) => [row.model_id, row.samples + row.harness_errors]),
+		);
+		expect(board.rows.every((row) => row.unisolated_rows === 3)).toBe(true);
+		// Single-shot use cases run no command: nothing to isolate, nothing marked.
+		const extraction = JSON.parse(
+			(await runCli(["leaderboard", "--use-case", "extraction", "--json"], { cwd, env: noBwrap })).stdout,
+		) as BoardJson;
+		expect(extraction.rows.every((row) => row.unisolated_rows === 0)).toBe(true);
+
+		// With bubblewrap on the PATH again, the next demo runs those cells once more, isolated.
+		const second = await runCli(["demo"], { cwd });
+		expect(second.code).toBe(0);
+		expect(second.stdout).not.toContain("sandbox:");
+		expect(second.stdout).toContain("code-fix: bubblewrap works now; re-running the cells that ran unisolated");
+		expect(second.stdout).toContain("ran 15 cells (15 completed)");
+		expect(second.stdout).toContain("ran 0 cells");
+		for (const row of codeFixTable(second.stdout)) expect(row).not.toMatch(/^\S+ !/);
+		const isolated = JSON.parse(
+			(await runCli(["leaderboard", "--use-case", "code-fix", "--json"], { cwd })).stdout,
+		) as BoardJson;
+		expect(isolated.rows.map((row) => row.unisolated_rows)).toEqual([0, 0, 0, 0, 0]);
+		const store = openStore({
+			database: `${cwd}/data/benchmarks.db`,
+			artifacts: `${cwd}/data/artifacts`,
+			readonly: true,
+		});
+		try {
+			const backends = store.database
+				.prepare(
+					"SELECT json_extract(provenance_json, '$.runner.details.sandbox.backend') AS backend, count(*) AS n FROM runs WHERE use_case_id = 'code-fix' GROUP BY backend ORDER BY backend",
+				)
+				.all();
+			// The unisolated rows are kept (append-only), replaced by the later isolated ones.
+			expect(backends).toEqual([
+				{ backend: "bubblewrap", n: 15 },
+				{ backend: "process", n: 15 },
+			]);
+		} finally {
+			store.close();
+		}
+	}, 120_000);
+});
