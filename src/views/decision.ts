@@ -101,6 +101,7 @@ export function decide(input: DecisionInput): Decision {
 			(a.cost_per_case_usd ?? Number.POSITIVE_INFINITY) - (b.cost_per_case_usd ?? Number.POSITIVE_INFINITY) ||
 			a.model_id.localeCompare(b.model_id),
 	)[0];
+	const references = rows.filter((row) => row.reference && row.headline !== null).map((row) => row.model_id);
 	if (best === undefined)
 		return {
 			band,
@@ -112,7 +113,12 @@ export function decide(input: DecisionInput): Decision {
 			point_estimate: { cheapest_good_enough: null, fastest_good_enough: null },
 			differs: false,
 			candidates: [],
-			notes: [...notes, "no graded rows yet"],
+			notes: [
+				...notes,
+				references.length > 0
+					? `only reference rows are graded (${references.join(", ")}: floor and ceiling lines, never a pick); run a model to decide`
+					: "no graded rows yet",
+			],
 		};
 	const bestGroup = input.groups.get(groupKey(best.model_id, best.harness)) as FactGroup;
 	const candidates = pool.map((row) => candidate(row, best, bestGroup, input));
