@@ -32,6 +32,8 @@ describe("touchstone demo on a machine without bubblewrap", () => {
 		const rows = codeFixTable(first.stdout);
 		expect(rows).toHaveLength(5);
 		for (const row of rows) expect(row).toMatch(/^\S+ !/);
+		// The default columns fit a 120-character terminal, marks included.
+		for (const row of rows) expect(row.length).toBeLessThanOrEqual(120);
 		expect(first.stdout).toContain("! unisolated: 15 rows ran their commands on the plain process backend");
 		expect(first.stdout).toContain("Isolated run of code-fix: install bubblewrap, then run the demo again");
 
