@@ -42,6 +42,18 @@ models:
   # - id: my-wrapper
   #   provider: command
   #   command: [python3, tools/my_model.py, --temperature, "0"]
+
+  # Reference policies for the task use case (\`fixes\` in use_cases.yaml): no model is called.
+  # The baseline changes nothing (every task must fail it), gold applies the task's reference
+  # solution (every task must pass it). Uncomment them with that use case.
+  # - id: builtin/baseline
+  #   provider: builtin
+  #   model: baseline
+  #   role: anchor
+  # - id: builtin/gold
+  #   provider: builtin
+  #   model: gold
+  #   role: anchor
 `;
 
 /** The `judge_panels.yaml` that `touchstone init` writes. */
@@ -81,18 +93,41 @@ use_cases:
     modality: { input: audio, output: text }
     unlock: Summarize recorded meetings without a separate transcription service.
     ceiling: Speaker attribution is wrong in more than one turn out of ten.
+
+  # A coding-task use case: each task is a small repository the model changes with file tools (and
+  # a shell) in a sandbox, graded by hidden tests it never sees. Commented out because its tasks
+  # need their fixture/ first. To try it, from this folder's parent:
+  # 1. uncomment it, and the two builtin models at the end of models.yaml
+  # 2. touchstone snapshot --tasks benchmarks/packs/fixes         writes each task's fixture/
+  # 3. touchstone validate-tasks --tasks benchmarks/packs/fixes   baseline must fail, gold must pass
+  # 4. touchstone run --use-case fixes                            the models, in the sandbox
+  # - id: fixes
+  #   title: Bug fixes
+  #   status: runnable
+  #   modality: { input: text, output: code }
+  #   plugin: tasks
+  #   tasks: packs/fixes                # one folder per task, each with a task.yaml
+  #   fleet: [local/llama-3.1-8b, builtin/baseline, builtin/gold]
+  #   samples: 1
+  #   deployed: { model: local/llama-3.1-8b, harness: agent }
 `;
 
 /** The example case file that `touchstone init` writes under `packs/hello/`. */
 export const SCAFFOLD_GREETING_CASE = `# One graded input of the \`hello\` use case.
 #   kind        floor (a good-enough model must pass) | ceiling (separates the best) | frontier | stub
-#   threshold   the headline value at or above which an attempt passes
+#   reference   the gold answer, for humans and juries; never shown to the model
+#   checks      how the output is graded, one metric each: exact, contains, regex, json_schema, numeric
+#   threshold   the headline (by default the mean of the check metrics) at or above which it passes
 id: greeting
 version: "1"
 kind: floor
 input:
   prompt: Write a one-sentence greeting for Ada, who joins the team today.
+  max_tokens: 60
 reference:
-  contains: [Ada]
+  text: Welcome to the team, Ada!
+checks:
+  - { metric: names_person, contains: [Ada] }
+  - { metric: one_sentence, regex: '^[^.!?]+[.!?]?\\s*$' }
 threshold: 1
 `;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { definitionSchemas } from "./json-schemas.js";
 import { loadDefinitions } from "./load-definitions.js";
+import { loadTaskPack } from "./load-task-pack.js";
 import { scaffoldFiles } from "./scaffold.js";
 
 const roots: string[] = [];
@@ -49,24 +50,38 @@ describe("scaffoldFiles", () => {
 		expect(JSON.parse(schema?.content ?? "null")).toEqual(definitionSchemas()["models.schema.json"]);
 	});
 
-	it("keeps every commented example valid once uncommented", () => {
+	it("keeps every commented example valid once uncommented, the task use case and its pack included", () => {
+		const uncommented = new Set(["models.yaml", "use_cases.yaml"]);
 		const files = scaffoldFiles().map((file) =>
-			file.path === "models.yaml" ? { ...file, content: file.content.replace(/^ {2}# (?=[- ])/gm, "  ") } : file,
+			uncommented.has(file.path) ? { ...file, content: file.content.replace(/^ {2}# (?=[- ])/gm, "  ") } : file,
 		);
-		const definitions = loadDefinitions(writeScaffold(files));
+		const dir = writeScaffold(files);
+		const definitions = loadDefinitions(dir);
 		expect(definitions.models.map((model) => model.provider)).toEqual([
 			"openai-compatible",
 			"openrouter",
 			"anthropic",
 			"openai-compatible",
 			"command",
+			"builtin",
+			"builtin",
 		]);
+		const fixes = definitions.useCases.find((useCase) => useCase.id === "fixes");
+		expect(fixes).toMatchObject({ status: "runnable", plugin: "tasks", tasks: "packs/fixes" });
+		const pack = loadTaskPack(join(dir, "packs", "fixes"));
+		expect(pack.tasks.map(({ task }) => task.id)).toEqual(["slug-separators"]);
 	});
 
-	it("writes a plausible case file for the runnable use case", () => {
+	it("writes a case file for the runnable use case, with the checks that grade it", () => {
 		const file = scaffoldFiles().find((candidate) => candidate.path === "packs/hello/greeting.yaml");
 		const data = parse(file?.content ?? "");
 		expect(data).toMatchObject({ id: "greeting", kind: "floor", input: { prompt: expect.any(String) } });
-		expect(data.reference.contains).toEqual(["Ada"]);
+		expect(data.checks).toEqual([
+			{ metric: "names_person", contains: ["Ada"] },
+			{ metric: "one_sentence", regex: "^[^.!?]+[.!?]?\\s*$" },
+		]);
+		const oneSentence = new RegExp(data.checks[1].regex);
+		expect(oneSentence.test(data.reference.text)).toBe(true);
+		expect(oneSentence.test("Hi Ada. Welcome!")).toBe(false);
 	});
 });

@@ -6,7 +6,7 @@ import { scaffoldFiles } from "../../definitions/index.js";
 import { displayPath } from "../definitions-option.js";
 import { type CliIo, printLine } from "../io.js";
 
-/** `touchstone init [DIR]`: scaffolds a commented benchmarks/ folder that validates as is. */
+/** `touchstone init [DIR]`: scaffolds a commented benchmarks/ folder that validates and runs as is. */
 export function registerInitCommand(program: Command, io: CliIo): void {
 	program
 		.command("init")
@@ -37,5 +37,9 @@ export function registerInitCommand(program: Command, io: CliIo): void {
 			printLine(io, `Created ${files.length} files in ${shown}/. Next:`);
 			printLine(io, `  touchstone validate --dir ${shown}   check every file`);
 			printLine(io, `  touchstone list --dir ${shown}       see models and use cases`);
+			printLine(
+				io,
+				`  touchstone run --dir ${shown} --use-case hello   run it, once base_url in models.yaml points at your server`,
+			);
 		});
 }
