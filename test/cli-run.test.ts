@@ -31,6 +31,12 @@ describe("touchstone demo and run, spawned end to end", () => {
 		};
 		expect(parsed.rows.map((row) => row.cases)).toEqual([6, 6, 6]);
 		expect(parsed.decision.best?.model_id).toMatch(/^scripted\//);
+		// The offload answer: on kids-qa a cheaper model is good enough with confidence.
+		const kids = JSON.parse((await runCli(["leaderboard", "--use-case", "kids-qa", "--json"], { cwd })).stdout) as {
+			decision: { best: { model_id: string }; cheapest_good_enough: { model_id: string } };
+		};
+		expect(kids.decision.best.model_id).toBe("scripted/strong");
+		expect(kids.decision.cheapest_good_enough.model_id).toBe("scripted/mid");
 		const matrix = await runCli(["matrix", "--use-case", "extraction", "--limit", "2"], { cwd });
 		expect(matrix.code).toBe(0);
 		expect(matrix.stdout).toMatch(/2 of 6 cases/);

@@ -116,18 +116,31 @@ describe("the jury-graded example use cases", () => {
 		store.close();
 	});
 
-	it("rank the children's answers, an inaccurate one capped", async () => {
+	it("rank the children's answers, an inaccurate one capped, and offload to the mid model with confidence", async () => {
 		const store = freshStore();
 		const summary = await run(store, "kids-qa", server.url);
-		expect(summary).toMatchObject({ executed: 12, grader_errors: 0 });
+		expect(summary).toMatchObject({ executed: 18, grader_errors: 0 });
 		const board = leaderboard(store, "kids-qa");
 		expect(board.rows.map((row) => [row.model_id, row.pass_rate])).toEqual([
 			["scripted/strong", 1],
-			["scripted/mid", 0.75],
+			["scripted/mid", 1],
 			["scripted/cheap", 0],
 		]);
-		expect(board.rows[1]?.headline).toBeCloseTo((3 * 0.75 + 0.2) / 4);
-		expect(board.rows[2]?.headline).toBeCloseTo((3 * 0.2 + 0.45) / 4);
+		// Hand-computed from the jurors' scripted verdicts (see examples/scripted/demo.yaml).
+		expect(board.rows[0]?.headline).toBeCloseTo(0.95);
+		expect(board.rows[1]?.headline).toBeCloseTo((2 * 0.95 + 3 * 0.925 + 0.9) / 6);
+		expect(board.rows[2]?.headline).toBeCloseTo((4 * 0.2 + 2 * 0.45) / 6);
+		// Never more than the band behind the best on any case, so good enough with confidence:
+		// the decision names the cheaper mid model, not the best one, as cheapest good enough.
+		const { decision } = board;
+		expect(decision.best?.model_id).toBe("scripted/strong");
+		expect(decision.cheapest_good_enough?.model_id).toBe("scripted/mid");
+		expect(decision.fastest_good_enough?.model_id).toBe("scripted/mid");
+		const mid = decision.candidates.find((item) => item.model_id === "scripted/mid");
+		expect(mid).toMatchObject({ good_enough: true, shared_cases: 6 });
+		expect(mid?.gap_upper).toBeGreaterThan(0);
+		expect(mid?.gap_upper).toBeLessThanOrEqual(board.band);
+		expect(decision.candidates.find((item) => item.model_id === "scripted/cheap")?.good_enough).toBe(false);
 		store.close();
 	});
 
