@@ -26,7 +26,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
 /**
  * The OpenAPI 3.1 document of the API, generated from the same zod schemas that validate each
  * request (JSON Schema 2020-12 is OpenAPI 3.1's own dialect, so `z.toJSONSchema` output is used
- * as is). Responses are described loosely: the fields clients rely on, open to additions.
+ * as is). Responses are described field by field, with additional properties refused.
  */
 export function openApiDocument(readRoutes: readonly ReadRoute[]): JsonSchema {
 	const paths: Record<string, JsonSchema> = {};

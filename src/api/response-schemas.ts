@@ -1,16 +1,28 @@
 import { z } from "zod";
+import { CASE_KINDS } from "../contract/index.js";
 import { OWNER_RATING_LABELS } from "../store/index.js";
+import { specCase } from "./inspection-response.js";
+import {
+	count,
+	freeObject,
+	modelHarness,
+	nextCursor,
+	nullableNumber,
+	nullableString,
+	timestamp,
+} from "./schema-parts.js";
 
-/**
- * The shapes of the API's answers, for the OpenAPI document only (responses are the read layer's
- * own values, not parsed again). Loose on purpose: they name the fields a client relies on and
- * let the read layer add more without breaking the document.
+/*
+ * The shapes of the API's answers, for the OpenAPI document. Every field a response carries is
+ * described and every object is strict, and test/api/response-schemas.test.ts holds real answers
+ * to these schemas with additional properties refused: a field added to the read layer must be
+ * added here too. Responses are the read layer's own values, not parsed again.
  */
+export { calibrationResponse } from "./calibration-response.js";
+export { inspectionResponse } from "./inspection-response.js";
+export { leaderboardResponse } from "./leaderboard-response.js";
 
-const nullableNumber = z.number().nullable();
-const nullableString = z.string().nullable();
-
-const inputIssue = z.object({
+const inputIssue = z.strictObject({
 	source: z.string().describe("What the problem is in, e.g. `query` or `POST /rate`."),
 	line: z.number().int().nullable(),
 	column: z.number().int().nullable(),
@@ -20,123 +32,115 @@ const inputIssue = z.object({
 });
 
 /** Every error response. */
-export const errorResponseSchema = z.object({
-	error: z.object({
+export const errorResponseSchema = z.strictObject({
+	error: z.strictObject({
 		code: z.string().describe("Stable code: bad-input, not-found, unauthorized, body-too-large, invalid-rating, …"),
 		message: z.string(),
 		issues: z.array(inputIssue),
 	}),
 });
 
-const nextCursor = nullableString.describe("Cursor of the next page; null on the last page.");
-
-const useCaseSummary = z.looseObject({
+const useCaseSummary = z.strictObject({
 	use_case_id: z.string(),
 	benchmark_version: z.string().describe("The current frozen version."),
 	headline_metric: z.string(),
 	methodology: z.string(),
-	cases: z.number().int(),
-	runs: z.number().int(),
-	models: z.number().int(),
+	cases: count.describe("Cases in the current spec."),
+	runs: count.describe("Every stored run, any version."),
+	models: count,
 	last_run_at: nullableString,
+	versions: count.describe("Frozen versions of this use case."),
 });
 
 /** `GET use-cases`. */
-export const useCasesResponse = z.object({ use_cases: z.array(useCaseSummary), next_cursor: nextCursor });
+export const useCasesResponse = z.strictObject({ use_cases: z.array(useCaseSummary), next_cursor: nextCursor });
 
-const rosterEntry = z.looseObject({
+const rosterEntry = z.strictObject({
 	id: z.string(),
+	title: nullableString,
+	description: nullableString,
 	status: z.enum(["idea", "runnable"]),
-	unlock: nullableString,
-	ceiling: nullableString,
-	deployed: z.looseObject({ model: z.string(), harness: z.string() }).nullable(),
+	modality: z.strictObject({ input: z.string(), output: z.string() }),
+	plugin: nullableString,
+	unlock: nullableString.describe("The decision shipping this would unblock."),
+	ceiling: nullableString.describe("The bar that stops the capability today."),
+	deployed: z.strictObject({ model: z.string(), harness: z.string() }).nullable(),
 	benchmark_version: nullableString.describe("The current frozen version; null when the use case never ran."),
-	runs: z.number().int(),
-	models_run: z.number().int(),
+	runs: count,
+	models_run: count,
 	last_run_at: nullableString,
 });
 
 /** `GET roster`. */
-export const rosterResponse = z.object({ roster: z.array(rosterEntry), next_cursor: nextCursor });
+export const rosterResponse = z.strictObject({ roster: z.array(rosterEntry), next_cursor: nextCursor });
 
-/** `GET leaderboard`. */
-export const leaderboardResponse = z.looseObject({
-	use_case_id: z.string(),
-	benchmark_version: z.string(),
-	headline_metric: z.string(),
-	rows: z.array(
-		z.looseObject({
-			model_id: z.string(),
-			harness: z.string(),
-			headline: nullableNumber,
-			pass_rate: nullableNumber,
-			cost_usd: nullableNumber,
-			p50_latency_ms: nullableNumber,
-			precision: z.enum(["limited", "thorough"]),
-			deployed: z.boolean(),
-		}),
-	),
-	decision: z.looseObject({
-		best: z.looseObject({ model_id: z.string(), harness: z.string() }).nullable(),
-		cheapest_good_enough: z.looseObject({ model_id: z.string(), harness: z.string() }).nullable(),
-		fastest_good_enough: z.looseObject({ model_id: z.string(), harness: z.string() }).nullable(),
-	}),
-	stale_rows: z.number().int(),
-});
+const matrixCell = z
+	.strictObject({
+		...modelHarness,
+		headline: nullableNumber.describe("Mean headline over the case's graded samples."),
+		passed: z.boolean().nullable(),
+		samples: count,
+		errors: count.describe("Samples lost to the harness or the grader."),
+	})
+	.nullable()
+	.describe("Null when the model has no current row on this case.");
 
 /** `GET case-matrix`. */
-export const caseMatrixResponse = z.looseObject({
-	use_case_id: z.string(),
-	benchmark_version: z.string(),
-	models: z.array(z.looseObject({ model_id: z.string(), harness: z.string() })).describe("The columns."),
-	rows: z.array(
-		z.looseObject({
-			case_id: z.string(),
-			cells: z.array(z.looseObject({ headline: nullableNumber, passed: z.boolean().nullable() }).nullable()),
-		}),
-	),
-	total_cases: z.number().int(),
-	next_cursor: nextCursor,
-});
-
-/** `GET inspector`. */
-export const inspectionResponse = z.looseObject({
-	use_case_id: z.string(),
-	benchmark_version: z.string(),
-	case: z.looseObject({ id: z.string() }),
-	models: z.array(
-		z.looseObject({
-			model_id: z.string(),
-			harness: z.string(),
-			samples: z.array(
-				z.looseObject({ run_id: z.string(), output: nullableString, scores: z.array(z.looseObject({})) }),
-			),
-		}),
-	),
-});
-
-/** `GET calibration`. */
-export const calibrationResponse = z.looseObject({
+export const caseMatrixResponse = z.strictObject({
 	use_case_id: z.string(),
 	benchmark_version: z.string(),
 	headline_metric: z.string(),
-	n: z.number().int(),
+	models: z.array(z.strictObject(modelHarness)).describe("The columns."),
+	rows: z.array(
+		z.strictObject({
+			case_id: z.string(),
+			kind: z.enum(CASE_KINDS),
+			threshold: z.number(),
+			cells: z.array(matrixCell).describe("One per column, in column order."),
+		}),
+	),
+	total_cases: count,
+	next_cursor: nextCursor,
+	stale_rows: count,
+});
+
+const specDocument = z.strictObject({
+	spec_format: z.literal(1),
+	use_case_id: z.string(),
+	plugin: z.string(),
+	headline: z.string(),
+	band: z.number(),
+	samples: count,
+	deployed: z.strictObject({ model: z.string(), harness: z.string(), source: nullableString }).nullable(),
+	judge_panel: z.strictObject({ id: z.string(), version: z.string() }).nullable(),
+	grader: z.strictObject({ id: z.string(), version: z.string(), config: freeObject }),
+	harness: z.strictObject({ id: z.string(), key_part: z.string(), config: freeObject }),
+	cases: z.array(specCase),
+	models: z.record(z.string(), z.string()).describe("Cell-key part of every model in the registry, by id."),
+	reference_models: z
+		.array(z.string())
+		.optional()
+		.describe("Reference policies (baseline, gold); absent in older specs."),
 });
 
 /** `GET spec/{benchmark_version}`. */
-export const specResponse = z.looseObject({
+export const specResponse = z.strictObject({
 	benchmark_version: z.string(),
 	use_case_id: z.string(),
+	spec_hash: z.string(),
+	spec: specDocument,
 	methodology: z.string(),
+	created_at: timestamp,
+	current: z.boolean().describe("Whether this is the use case's current version."),
 });
 
 /** `POST rate`: the stored rating. */
-export const ratingResponse = z.object({
+export const ratingResponse = z.strictObject({
 	rating_id: z.number().int(),
 	run_id: z.string(),
 	rating: z.number(),
 	label: z.enum(OWNER_RATING_LABELS).nullable(),
 	note: nullableString,
 	ingest_source: nullableString,
-	created_at: z.string(),
+	created_at: timestamp,
 });

@@ -38,7 +38,16 @@ export function roster(store: Store, useCases: readonly RosterInput[]): RosterEn
 	const entries = useCases.map((useCase) => {
 		const count = counts.get(useCase.id);
 		return {
-			...useCase,
+			// Only the roster's own fields: a whole use-case definition may carry many more.
+			id: useCase.id,
+			title: useCase.title,
+			description: useCase.description,
+			status: useCase.status,
+			modality: { input: useCase.modality.input, output: useCase.modality.output },
+			plugin: useCase.plugin,
+			unlock: useCase.unlock,
+			ceiling: useCase.ceiling,
+			deployed: useCase.deployed && { model: useCase.deployed.model, harness: useCase.deployed.harness },
 			benchmark_version: store.currentSpec(useCase.id)?.benchmark_version ?? null,
 			runs: count?.runs ?? 0,
 			models_run: count?.models ?? 0,

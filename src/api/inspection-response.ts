@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { ATTEMPT_STATUSES, CASE_KINDS, SCORE_TYPES, STEP_KINDS } from "../contract/index.js";
+import { OWNER_RATING_LABELS } from "../store/index.js";
+import { anyJson, count, freeObject, modelHarness, nullableNumber, nullableString, timestamp } from "./schema-parts.js";
+
+/** One case as the spec snapshot freezes it. */
+export const specCase = z.strictObject({
+	id: z.string(),
+	version: z.string(),
+	kind: z.enum(CASE_KINDS),
+	threshold: z.number().describe("The headline value at or above which an attempt passes."),
+	input_hash: z.string().describe("Hash of the resolved input."),
+	key_part: z.string().describe("The case's part of every cell key."),
+});
+
+const step = z.strictObject({
+	kind: z.enum(STEP_KINDS),
+	content: z.string(),
+	tool: nullableString,
+	arguments: freeObject.nullable(),
+	is_error: z.boolean(),
+	tokens: nullableNumber,
+	at_ms: nullableNumber.describe("Milliseconds from the attempt's start."),
+});
+
+const telemetry = z.strictObject({
+	cost_usd: nullableNumber,
+	latency_ms: nullableNumber,
+	ttft_ms: nullableNumber,
+	input_tokens: nullableNumber,
+	output_tokens: nullableNumber,
+	cache_tokens: nullableNumber,
+	tokens_per_sec: nullableNumber,
+	turns: nullableNumber,
+});
+
+const juryVote = z.strictObject({
+	juror: z.string().describe("Registry id of the juror model."),
+	fields: z
+		.record(z.string(), z.union([z.number(), z.boolean()]))
+		.nullable()
+		.describe("The rubric's numeric and boolean fields; null when the vote failed."),
+	rationale: nullableString,
+	error: nullableString.describe("Why the vote failed; null for a valid vote."),
+	raw: z
+		.array(z.string())
+		.optional()
+		.describe("The juror's replies as received (the first, and the retry after an unusable one), when kept."),
+});
+
+const score = z.strictObject({
+	metric: z.string(),
+	score_type: z.enum(SCORE_TYPES),
+	value: nullableNumber,
+	value_label: nullableString,
+	confidence: nullableNumber,
+	inter_judge_disagreement: nullableNumber,
+	critical_failure: z.boolean(),
+	gate_meta: freeObject.nullable().describe("Which gate tripped, its cap and its votes."),
+	grader_version: z.string(),
+	judge_panel_version: nullableString,
+	reasoning: nullableString,
+	jury_votes: z.array(juryVote).nullable(),
+	extras: freeObject.nullable().describe("The grader's own record (a verifier's exit code and sandbox, checks)."),
+});
+
+const sample = z.strictObject({
+	run_id: z.string(),
+	sample_index: count,
+	status: z.enum(ATTEMPT_STATUSES),
+	error: nullableString,
+	grader_error: nullableString,
+	output: nullableString.describe("The model's final output."),
+	trace: z.array(step).describe("The steps of an agentic attempt; empty for single-shot."),
+	diff: nullableString.describe("The workspace diff of a task attempt."),
+	telemetry,
+	scores: z.array(score),
+	owner_rating: z
+		.strictObject({
+			rating: z.number(),
+			label: z.enum(OWNER_RATING_LABELS).nullable(),
+			note: nullableString,
+			created_at: timestamp,
+		})
+		.nullable(),
+	started_at: nullableString,
+});
+
+/** `GET inspector`. */
+export const inspectionResponse = z.strictObject({
+	use_case_id: z.string(),
+	benchmark_version: z.string(),
+	headline_metric: z.string(),
+	case: specCase,
+	input: anyJson.describe("The resolved input the models were given; null when none ran."),
+	models: z.array(
+		z.strictObject({
+			...modelHarness,
+			headline: nullableNumber,
+			passed: z.boolean().nullable(),
+			samples: z.array(sample),
+		}),
+	),
+	stale_rows: count,
+	artifact_errors: z.array(z.string()).describe("Artifacts that could not be read; their content shows as null."),
+});

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { count, interval, modelHarness, nullableNumber, precision } from "./schema-parts.js";
+
+const pairedDelta = z
+	.strictObject({
+		value: z.number().describe("Mean over shared cases of (this model − the other)."),
+		interval: interval.nullable().describe("95 % paired bootstrap interval; null with fewer than two shared cases."),
+		shared_cases: count,
+	})
+	.nullable();
+
+const row = z.strictObject({
+	...modelHarness,
+	headline: nullableNumber.describe("Mean over cases of the per-case mean headline."),
+	headline_interval: interval.nullable().describe("95 % bootstrap interval of the headline, resampling cases."),
+	pass_rate: nullableNumber.describe("Share of graded cases whose mean headline reaches the case threshold."),
+	pass_rate_interval: interval.nullable().describe("95 % Wilson interval of the pass rate."),
+	passed_cases: count,
+	cost_usd: nullableNumber.describe("Sum of the known costs; null when no cost is known."),
+	cost_per_case_usd: nullableNumber.describe("Mean known cost of a case; a lower bound when unknown_cost > 0."),
+	unknown_cost: count.describe("Current rows whose cost is unknown."),
+	p50_latency_ms: nullableNumber,
+	p50_ttft_ms: nullableNumber.describe("Median time to first token of the graded rows."),
+	input_tokens: nullableNumber.describe("Sum of the known input tokens of the current rows."),
+	output_tokens: nullableNumber.describe("Sum of the known output tokens of the current rows."),
+	precision: precision.describe("thorough when every case of the spec has a graded row."),
+	mean_confidence: nullableNumber.describe("Mean jury confidence of the headline scores that carry one."),
+	cases: count.describe("Cases with at least one graded row, of spec_cases."),
+	samples: count.describe("Graded rows behind the headline."),
+	harness_errors: count.describe("Rows excluded because the harness, not the model, failed."),
+	grader_errors: count.describe("Rows excluded because the grader could not grade."),
+	critical_failures: count.describe("Graded rows whose headline tripped a critical-failure gate."),
+	unisolated_rows: count.describe(
+		"Current rows whose model or grader commands ran unisolated (plain process backend, no bubblewrap).",
+	),
+	deployed: z.boolean().describe("Whether this is the use case's deployed incumbent."),
+	reference: z.boolean().describe("Whether this is a reference policy (baseline, gold): never a pick."),
+	delta_vs_deployed: pairedDelta.describe("This model minus the deployed incumbent, over shared cases."),
+});
+
+const pick = z
+	.strictObject({
+		...modelHarness,
+		headline: nullableNumber,
+		cost_per_case_usd: nullableNumber,
+		p50_latency_ms: nullableNumber,
+		precision,
+	})
+	.nullable();
+
+const decision = z.strictObject({
+	band: z.number(),
+	precision: precision.nullable().describe("Which rows the decision was made from; null when none has a headline."),
+	incumbent: z.strictObject({ ...modelHarness, benchmarked: z.boolean() }).nullable(),
+	best: pick,
+	cheapest_good_enough: pick.describe("Cheapest row whose gap to the best is within the band with 95 % confidence."),
+	fastest_good_enough: pick,
+	point_estimate: z
+		.strictObject({ cheapest_good_enough: pick, fastest_good_enough: pick })
+		.describe("The same questions answered by point estimates alone."),
+	differs: z.boolean().describe("Whether the point-estimate answer differs from the one with confidence."),
+	candidates: z.array(
+		z.strictObject({
+			...modelHarness,
+			gap: nullableNumber.describe("Mean over shared cases of (best − this)."),
+			gap_upper: nullableNumber.describe("Upper bound of the gap's 95 % paired bootstrap interval."),
+			shared_cases: count,
+			good_enough: z.boolean().describe("gap_upper ≤ band."),
+			good_enough_point: z.boolean().describe("gap ≤ band."),
+		}),
+	),
+	notes: z.array(z.string()),
+});
+
+/** `GET leaderboard`. */
+export const leaderboardResponse = z.strictObject({
+	use_case_id: z.string(),
+	benchmark_version: z.string(),
+	headline_metric: z.string(),
+	band: z.number().describe("Good-enough band below the best headline."),
+	spec_cases: count,
+	rows: z.array(row).describe("Best headline first."),
+	decision,
+	stale_rows: count.describe("Rows of older definitions, left out."),
+	superseded_rows: count.describe("Older rows of re-run cells, replaced by later ones."),
+	bootstrap: z.strictObject({ samples: count, seed: z.number(), level: z.number() }),
+});
