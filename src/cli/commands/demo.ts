@@ -64,7 +64,10 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 					io,
 					`  touchstone roster --dir ${definitionsDir}   every use case, ideas included (the unlock board)`,
 				);
-				printLine(io, "  touchstone leaderboard --use-case classification   a leaderboard and its decision again");
+				printLine(
+					io,
+					"  touchstone leaderboard --use-case kids-qa --columns all   a leaderboard and its decision again, every column",
+				);
 				printLine(io, "  touchstone matrix --use-case extraction   case × model grid with pass marks");
 				printLine(
 					io,
