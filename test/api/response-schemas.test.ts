@@ -1,15 +1,14 @@
-import { cpSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_BASE_PATH, createApi, OPENAPI_PATH, RATE_PATH, READ_ROUTES } from "../../src/api/index.js";
-import { loadDefinitions, loadTaskPack } from "../../src/definitions/index.js";
+import { loadDefinitions } from "../../src/definitions/index.js";
 import { defaultRunParts, runUseCase, StopControl } from "../../src/orchestrator/index.js";
-import { materializeFixture } from "../../src/sandbox/index.js";
 import { loadScript, startScriptedServer } from "../../src/scripted-server/index.js";
 import { openStore, type Store } from "../../src/store/index.js";
-import { ROOT, tempDir } from "../support/cli.js";
+import { ROOT } from "../support/cli.js";
+import { copyExampleBenchmarks } from "../support/example-benchmarks.js";
 
 /* Every answer of every endpoint, from a store filled by real runs of a cases use case
  * (classification), a jury use case (kids-qa, with owner ratings) and a task use case (code-fix,
@@ -34,14 +33,7 @@ beforeAll(async () => {
 	const server = await startScriptedServer({
 		script: await loadScript(join(ROOT, "examples", "scripted", "demo.yaml")),
 	});
-	const root = tempDir("touchstone-api-schemas-");
-	const benchmarks = join(root, "benchmarks");
-	cpSync(join(ROOT, "examples", "benchmarks"), benchmarks, {
-		recursive: true,
-		filter: (source) => basename(source) !== "fixture",
-	});
-	for (const { dir, task } of loadTaskPack(join(benchmarks, "packs", "code-fix")).tasks)
-		await materializeFixture(dir, task, { repo: null });
+	const { root, benchmarks } = await copyExampleBenchmarks("touchstone-api-schemas-");
 	const definitions = loadDefinitions(benchmarks);
 	store = openStore({ database: join(root, "db.sqlite"), artifacts: join(root, "artifacts") });
 	try {

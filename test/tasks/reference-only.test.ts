@@ -1,12 +1,10 @@
-import { cpSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadDefinitions, loadTaskPack } from "../../src/definitions/index.js";
+import { loadDefinitions } from "../../src/definitions/index.js";
 import { defaultRunParts, runUseCase, StopControl } from "../../src/orchestrator/index.js";
-import { materializeFixture } from "../../src/sandbox/index.js";
 import { openStore } from "../../src/store/index.js";
 import { leaderboard } from "../../src/views/index.js";
-import { ROOT, tempDir } from "../support/cli.js";
+import { copyExampleBenchmarks } from "../support/example-benchmarks.js";
 
 /* The decision of a task use case whose only graded rows are the reference policies (no model
  * ran yet): it names no pick, and says why. Runs the example code-fix pack's baseline and gold
@@ -14,14 +12,7 @@ import { ROOT, tempDir } from "../support/cli.js";
 
 describe("a decision with only reference rows graded", () => {
 	it("picks nothing and says only reference rows are graded, not that nothing is", async () => {
-		const root = tempDir("touchstone-reference-only-");
-		const benchmarks = join(root, "benchmarks");
-		cpSync(join(ROOT, "examples", "benchmarks"), benchmarks, {
-			recursive: true,
-			filter: (source) => basename(source) !== "fixture",
-		});
-		for (const { dir, task } of loadTaskPack(join(benchmarks, "packs", "code-fix")).tasks)
-			await materializeFixture(dir, task, { repo: null });
+		const { root, benchmarks } = await copyExampleBenchmarks("touchstone-reference-only-");
 		const store = openStore({ database: join(root, "db.sqlite"), artifacts: join(root, "artifacts") });
 		try {
 			const summary = await runUseCase({
