@@ -71,6 +71,7 @@ export {
 	type SandboxDiff,
 	type SandboxEntry,
 	type SandboxEntryKind,
+	type SandboxExecControl,
 	type SandboxExecOptions,
 	type SandboxExecRequest,
 	type SandboxExecResult,

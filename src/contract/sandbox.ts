@@ -42,6 +42,17 @@ export interface SandboxExecOptions {
 	readonly limits?: Partial<SandboxLimits>;
 }
 
+/** How a caller follows one running command. */
+export interface SandboxExecControl {
+	/** Stops the command (its whole process tree) and makes `exec` reject. */
+	readonly signal?: AbortSignal;
+	/**
+	 * Called with each chunk of stdout as it arrives, including bytes past the output limit, so a
+	 * caller can time the first output (a `command` model's time to first token) or count bytes.
+	 */
+	readonly onStdout?: (chunk: Uint8Array) => void;
+}
+
 /**
  * One command to run inside the workdir: either `argv` (program and arguments, no shell) or
  * `command` (a line for `/bin/sh -c`).
@@ -191,7 +202,7 @@ export interface Sandbox {
 	 * Runs one command. Rejects only for a bad `cwd` (SandboxPathError), a sandbox that could not
 	 * start or was disposed (a harness error, not the model's), or an abort.
 	 */
-	exec(request: SandboxExecRequest, options?: { readonly signal?: AbortSignal }): Promise<SandboxExecResult>;
+	exec(request: SandboxExecRequest, options?: SandboxExecControl): Promise<SandboxExecResult>;
 	/** Reads a file as UTF-8. */
 	read(path: string): Promise<string>;
 	/** Writes a file, creating missing parent directories inside the workdir. */

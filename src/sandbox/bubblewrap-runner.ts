@@ -51,6 +51,7 @@ export function createBubblewrapRunner(workspace: Workspace, options: Bubblewrap
 					stdin: command.stdin,
 					timeoutMs: command.timeoutMs,
 					outputBytes: command.limits.output_bytes,
+					...(command.onStdout === undefined ? {} : { onStdout: command.onStdout }),
 					infoPipe: true,
 					terminate: terminateSandbox,
 					reap: () => {},

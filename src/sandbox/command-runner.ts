@@ -11,6 +11,8 @@ export interface PreparedCommand {
 	readonly stdin: string;
 	readonly timeoutMs: number;
 	readonly limits: SandboxLimits;
+	/** Called with each chunk of stdout as it arrives; see `SandboxExecControl.onStdout`. */
+	readonly onStdout?: (chunk: Uint8Array) => void;
 }
 
 /** Runs commands in one workspace the way one backend does. */

@@ -161,6 +161,29 @@ describe("createSandbox", () => {
 		}
 	});
 
+	it("hands every chunk of stdout to onStdout as it comes, past the output limit too", async () => {
+		for (const backend of ["bubblewrap", "process"] as const) {
+			const sandbox = await createSandbox({ backend, allowUnisolated: true });
+			try {
+				const chunks: { at: number; bytes: number }[] = [];
+				const started = performance.now();
+				const result = await sandbox.exec(
+					{ command: "printf 0123456789; sleep 0.4; printf abcdefghij", limits: { output_bytes: 12 } },
+					{ onStdout: (chunk) => chunks.push({ at: performance.now() - started, bytes: chunk.length }) },
+				);
+				expect(result.stdout, backend).toBe("0123456789ab");
+				expect(
+					chunks.reduce((total, chunk) => total + chunk.bytes, 0),
+					backend,
+				).toBe(20);
+				// The first chunk came before the command ended, not with its exit.
+				expect(chunks[0]?.at ?? Number.POSITIVE_INFINITY, backend).toBeLessThan(result.duration_ms - 300);
+			} finally {
+				await sandbox.dispose();
+			}
+		}
+	});
+
 	it("probes once and remembers the answer", async () => {
 		expect(detectSandboxBackend()).toBe(detectSandboxBackend());
 		expect((await detectSandboxBackend()).backend).toBe("bubblewrap");

@@ -51,7 +51,7 @@ export interface CreateSandboxOptions {
 export async function createSandbox(options: CreateSandboxOptions = {}): Promise<Sandbox> {
 	const limits = mergeLimits(DEFAULT_SANDBOX_LIMITS, options.limits);
 	const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-	const chosen = await chooseBackend(options);
+	const chosen = await chooseSandboxBackend(options);
 	const readOnlyPaths = [...defaultReadOnlyPaths(), ...(options.readOnlyPaths ?? [])];
 	for (const path of readOnlyPaths)
 		if (!isAbsolute(path) || !existsSync(path))
@@ -98,11 +98,19 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 	});
 }
 
-type ChosenBackend =
+/** The backend {@link chooseSandboxBackend} picked, with bwrap's path and version for bubblewrap. */
+export type ChosenBackend =
 	| { readonly backend: "bubblewrap"; readonly bwrap: string; readonly version: string }
 	| { readonly backend: "process" };
 
-async function chooseBackend(options: CreateSandboxOptions): Promise<ChosenBackend> {
+/**
+ * The backend a sandbox made with these options runs on, as {@link createSandbox} picks it; throws
+ * SandboxUnavailableError, saying how to fix it, when none may run. For callers that must prepare
+ * something per backend first (a program's files to show inside under bubblewrap only).
+ */
+export async function chooseSandboxBackend(
+	options: Pick<CreateSandboxOptions, "backend" | "allowUnisolated">,
+): Promise<ChosenBackend> {
 	const wanted = options.backend ?? "auto";
 	const unisolated = options.allowUnisolated === true;
 	if (wanted === "process") {

@@ -4,7 +4,12 @@
  * Imports only the contract.
  */
 export { SANDBOX_WORKDIR } from "./bubblewrap-args.js";
-export { type CreateSandboxOptions, createSandbox } from "./create-sandbox.js";
+export {
+	type ChosenBackend,
+	type CreateSandboxOptions,
+	chooseSandboxBackend,
+	createSandbox,
+} from "./create-sandbox.js";
 export { detectSandboxBackend, type SandboxBackendDetection } from "./detect-backend.js";
 export {
 	diagnoseFailure,

@@ -30,6 +30,7 @@ export function createProcessRunner(workspace: Workspace): CommandRunner {
 					stdin: command.stdin,
 					timeoutMs: command.timeoutMs,
 					outputBytes: command.limits.output_bytes,
+					...(command.onStdout === undefined ? {} : { onStdout: command.onStdout }),
 					infoPipe: false,
 					terminate: killTree,
 					// Background processes left in the group do not outlive their command either.

@@ -19,6 +19,8 @@ export interface CapturedCommand {
 	readonly timeoutMs: number;
 	/** Cap of stdout and of stderr, each. */
 	readonly outputBytes: number;
+	/** Called with each chunk of stdout as it arrives, kept or not. */
+	readonly onStdout?: (chunk: Uint8Array) => void;
 	/** Whether to open fd 3 as a pipe; what the child writes there is handed to `terminate`. */
 	readonly infoPipe: boolean;
 	/** Kills the child and everything it started; called on timeout or abort. */
@@ -77,7 +79,10 @@ export function runCaptured(command: CapturedCommand, signal?: AbortSignal): Pro
 			signal?.removeEventListener("abort", onAbort);
 		};
 
-		child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+		child.stdout?.on("data", (chunk: Buffer) => {
+			stdout.push(chunk);
+			command.onStdout?.(chunk);
+		});
 		child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
 		const infoStream = child.stdio[3] as Readable | null | undefined;
 		infoStream?.on("data", (chunk: Buffer) => {

@@ -70,7 +70,10 @@ export function createWorkspaceSandbox(parts: WorkspaceSandboxParts): Sandbox {
 			outer?.addEventListener("abort", forward, { once: true });
 			running.add(controller);
 			try {
-				return await runner.run(command, controller.signal);
+				return await runner.run(
+					options.onStdout === undefined ? command : { ...command, onStdout: options.onStdout },
+					controller.signal,
+				);
 			} finally {
 				running.delete(controller);
 				outer?.removeEventListener("abort", forward);
