@@ -1,4 +1,5 @@
 import type { JsonObject } from "./json.js";
+import type { SandboxMount } from "./sandbox.js";
 
 /** How a model is ranked: `candidate`s compete on cost; `anchor`s mark the capability ceiling. */
 export const MODEL_ROLES = ["candidate", "anchor"] as const;
@@ -66,4 +67,21 @@ export interface ModelEntry {
 	readonly command: readonly string[] | null;
 	/** Provider-specific settings (retries, concurrency, timeouts, headers by env var). */
 	readonly options: JsonObject;
+	/**
+	 * `command` entries only: names of host environment variables passed to the program besides
+	 * `api_key_env` (its sandbox gets nothing else of the host's environment). Absent means none;
+	 * set only when the entry names some, so entries without it keep their cell keys.
+	 */
+	readonly env?: readonly string[];
+	/**
+	 * `command` entries only: whether the program may reach the network (a hosted agent calling its
+	 * API). Absent means no: only a private loopback. Set only when true.
+	 */
+	readonly network?: boolean;
+	/**
+	 * `command` entries only: host folders or files shown read-only inside the program's sandbox
+	 * (an agent installed outside /usr); `from` may hold `${VAR}` references, expanded at run time.
+	 * Absent means none. Set only when the entry names some.
+	 */
+	readonly mounts?: readonly SandboxMount[];
 }

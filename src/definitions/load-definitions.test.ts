@@ -320,6 +320,57 @@ panels:
 		expect(findModel(definitions, "remote")?.base_url).toBe("${MY_SERVER}/v1");
 	});
 
+	it("reads what a command entry's program may reach, and refuses it on other providers", () => {
+		const models = `models:
+  - id: agent
+    provider: command
+    command: [claude-adapter]
+    env: [AGENT_REGION, AGENT_BASE_URL, AGENT_REGION]
+    network: true
+    mounts: [{ from: "\${AGENT_HOME}/lib", to: /opt/agent }]
+  - id: plain
+    provider: command
+    command: [run]
+    network: false
+    env: []
+  - id: hosted
+    provider: openrouter
+    model: x
+    network: true
+    env: [A]
+  - id: bad
+    provider: command
+    command: [run]
+    env: [PATH]
+    mounts: [{ from: relative/lib, to: /opt/../etc }]
+`;
+		const issues = issuesOf(benchmarks({ "models.yaml": models, "use_cases.yaml": "use_cases: []\n" }));
+		expect(issues.map((issue) => issue.path)).toEqual([
+			"models[2].network",
+			"models[2].env",
+			"models[3].env[0]",
+			"models[3].mounts[0].from",
+			"models[3].mounts[0].to",
+		]);
+		expect(issueAt(issues, "models[2].network").message).toContain("not used by provider `openrouter`");
+		expect(issueAt(issues, "models[3].env[0]")).toMatchObject({ line: 21, column: 11 });
+		expect(issueAt(issues, "models[3].env[0]").message).toContain("set by the sandbox itself");
+		expect(issueAt(issues, "models[3].mounts[0].from").message).toContain("expected an absolute host path");
+		expect(issueAt(issues, "models[3].mounts[0].to").message).toContain("expected a normalized path");
+
+		const fixed = models.split("  - id: hosted")[0] ?? "";
+		const definitions = loadDefinitions(benchmarks({ "models.yaml": fixed, "use_cases.yaml": "use_cases: []\n" }));
+		expect(findModel(definitions, "agent")).toMatchObject({
+			env: ["AGENT_BASE_URL", "AGENT_REGION"],
+			network: true,
+			// biome-ignore lint/suspicious/noTemplateCurlyInString: the literal reference, expanded only at run time
+			mounts: [{ from: "${AGENT_HOME}/lib", to: "/opt/agent" }],
+		});
+		// Defaults are left out, so the entry is what it was before these keys existed.
+		const plain = findModel(definitions, "plain");
+		expect(plain !== undefined && ["env", "network", "mounts"].filter((key) => key in plain)).toEqual([]);
+	});
+
 	it("checks use-case status rules, case globs and task folders", () => {
 		const useCases = `use_cases:
   - id: runs

@@ -8,6 +8,7 @@ import {
 	type ModelEntry,
 } from "../contract/index.js";
 import { envNameSchema, urlProblem } from "./env-references.js";
+import { mountSchema } from "./mount-schema.js";
 
 /** The provider kinds a model entry may name. */
 export const PROVIDERS = ["openai-compatible", "openrouter", "anthropic", "command", "builtin"] as const;
@@ -26,6 +27,17 @@ export const PROVIDER_DEFAULTS: Readonly<Record<Provider, { base_url: string | n
 };
 
 const MODEL_ID = /^[A-Za-z0-9._:/@-]+$/;
+/** Variables the sandbox sets itself: passing the host's would break it (PATH) or leak it (HOME). */
+const SANDBOX_VARIABLES = ["PATH", "HOME", "TMPDIR"];
+
+const passedEnvNameSchema = envNameSchema.superRefine((name, context) => {
+	if (SANDBOX_VARIABLES.includes(name))
+		context.addIssue({
+			code: "custom",
+			message: `\`${name}\` is set by the sandbox itself (PATH: the system's, HOME and TMPDIR: private folders)`,
+			params: { fix: `remove \`${name}\`; mount what the program needs with \`mounts:\`` },
+		});
+});
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 const tagsSchema = z
@@ -100,6 +112,24 @@ export const modelSchema = z
 			.optional()
 			.describe("Program and arguments (required for the `command` provider)."),
 		options: optionsSchema.optional(),
+		env: z
+			.array(passedEnvNameSchema)
+			.optional()
+			.describe(
+				"`command` only: names of host environment variables passed to the program besides `api_key_env`; it gets nothing else of the host's environment.",
+			),
+		network: z
+			.boolean()
+			.optional()
+			.describe(
+				"`command` only: let the program reach the network (a hosted agent calling its API). Default false: only a private loopback.",
+			),
+		mounts: z
+			.array(mountSchema)
+			.optional()
+			.describe(
+				"`command` only: host folders or files shown read-only inside the program's sandbox, e.g. an agent installed outside /usr.",
+			),
 	})
 	.superRefine(checkProviderFields, { when: (payload) => isObject(payload.value) })
 	.transform(
@@ -123,6 +153,10 @@ export const modelSchema = z
 			api_key_env: entry.api_key_env ?? PROVIDER_DEFAULTS[entry.provider].api_key_env,
 			command: entry.command ?? null,
 			options: optionsJson(entry.options),
+			// Only when set, so an entry without them equals (and keys) what it did before they existed.
+			...(entry.env === undefined || entry.env.length === 0 ? {} : { env: [...new Set(entry.env)].sort() }),
+			...(entry.network === true ? { network: true } : {}),
+			...(entry.mounts === undefined || entry.mounts.length === 0 ? {} : { mounts: entry.mounts }),
 		}),
 	)
 	.describe("One model: how to reach it and how to label it.");
@@ -171,6 +205,9 @@ function checkProviderFields(value: unknown, context: z.core.$RefinementCtx): vo
 				params: { fix: `remove \`${key}\`` },
 			});
 	};
+	if (provider !== "command")
+		for (const key of ["env", "network", "mounts"])
+			refuse(key, "only a `command` entry's program runs in a sandbox of its own");
 	if (provider === "command") {
 		require("command", "add `command: [program, arg, ...]`");
 		refuse("base_url", "it runs a program, it does not call a URL");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Case, canonicalJson, contentHash, defineCase, type Grader } from "../contract/index.js";
-import { caseKeyPart, caseKeyParts } from "./key-parts.js";
+import { type Case, canonicalJson, contentHash, defineCase, type Grader, type ModelEntry } from "../contract/index.js";
+import { caseKeyPart, caseKeyParts, modelKeyPart } from "./key-parts.js";
 
 const grader: Grader = {
 	specificationVersion: "v1",
@@ -50,5 +50,39 @@ describe("caseKeyParts", () => {
 		expect(caseKeyParts(grader)(referenced, canonicalJson(referenced.input))).not.toBe(base);
 		expect(caseKeyParts(grader)(first, canonicalJson({ prompt: "bye" }))).not.toBe(base);
 		expect(caseKeyParts({ ...grader, version: "4" })(first, canonicalJson(first.input))).not.toBe(base);
+	});
+});
+
+describe("modelKeyPart", () => {
+	const agent: ModelEntry = {
+		id: "cli/agent",
+		provider: "command",
+		model: "cli/agent",
+		display_name: "cli/agent",
+		role: "anchor",
+		status: "active",
+		tags: { family: null, weights: null, tier: null },
+		price: null,
+		base_url: null,
+		api_key_env: "AGENT_KEY",
+		command: ["node", "/opt/agent.mjs"],
+		options: { timeout_s: 600 },
+	};
+
+	it("keeps the key of an entry that sets none of env, network and mounts", () => {
+		// The key this entry had before `env`, `network` and `mounts` existed: its stored rows stay current.
+		expect(modelKeyPart(agent)).toBe("efff104e5c0f5f342630729183cf31f0f813c43bcd6d676cb77e725d2e7d2e95");
+		expect(modelKeyPart({ ...agent, env: [], mounts: [] })).toBe(modelKeyPart(agent));
+	});
+
+	it("changes with what the program may reach: the variables it gets, the network, the mounts", () => {
+		const base = modelKeyPart(agent);
+		const withEnv = modelKeyPart({ ...agent, env: ["AGENT_BASE_URL", "AGENT_REGION"] });
+		expect(withEnv).not.toBe(base);
+		expect(modelKeyPart({ ...agent, env: ["AGENT_REGION", "AGENT_BASE_URL"] })).toBe(withEnv);
+		expect(modelKeyPart({ ...agent, network: true })).not.toBe(base);
+		expect(modelKeyPart({ ...agent, mounts: [{ from: "/opt/agent", to: "/opt/agent" }] })).not.toBe(base);
+		// Price, role and display name change no answer.
+		expect(modelKeyPart({ ...agent, price: { input: 1, output: 2, cache_read: null }, role: "candidate" })).toBe(base);
 	});
 });

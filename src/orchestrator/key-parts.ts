@@ -37,7 +37,9 @@ export function caseKeyParts(grader: Grader): (testCase: Case, inputJson: string
 /**
  * A model's part of its cell keys: the fields that decide what comes back. Display name, tags,
  * price, role, status and the client-side knobs (concurrency, retries) are left out: changing
- * them changes no answer.
+ * them changes no answer. What a `command` entry's program may reach (`env` names, `network`,
+ * `mounts`) is in: an agent with the network or a mounted folder can do what one without cannot.
+ * Each enters only when set, so the keys of entries that set none stay what they were.
  */
 export function modelKeyPart(model: ModelEntry): string {
 	const { concurrency: _concurrency, max_retries: _retries, ...options } = model.options;
@@ -47,6 +49,11 @@ export function modelKeyPart(model: ModelEntry): string {
 		base_url: model.base_url,
 		command: model.command,
 		options,
+		...(model.env === undefined || model.env.length === 0 ? {} : { env: [...model.env].sort() }),
+		...(model.network === true ? { network: true } : {}),
+		...(model.mounts === undefined || model.mounts.length === 0
+			? {}
+			: { mounts: model.mounts.map((mount) => ({ from: mount.from, to: mount.to })) }),
 	});
 }
 
