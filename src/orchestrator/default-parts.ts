@@ -2,6 +2,7 @@ import type { ModelEntry, Provider } from "../contract/index.js";
 import { findPlugin } from "../plugins/index.js";
 import { createModelProvider, createProviderLimiter, type Environment } from "../providers/index.js";
 import { createSingleShotRunner } from "../runners/index.js";
+import { commandAccess } from "./command-access.js";
 import type { RunParts } from "./prepare-use-case.js";
 import { createTaskRunner, sandboxChoice } from "./task-runner.js";
 
@@ -14,6 +15,7 @@ import { createTaskRunner, sandboxChoice } from "./task-runner.js";
 export function defaultRunParts(env: Environment): RunParts {
 	const limiter = createProviderLimiter();
 	const providers = new Map<string, Provider>();
+	const sandbox = sandboxChoice(env.TOUCHSTONE_SANDBOX);
 	const providerFor = (entry: ModelEntry): Provider => {
 		let provider = providers.get(entry.id);
 		if (provider === undefined) {
@@ -22,7 +24,6 @@ export function defaultRunParts(env: Environment): RunParts {
 		}
 		return provider;
 	};
-	const sandbox = sandboxChoice(env.TOUCHSTONE_SANDBOX);
 	return {
 		findPlugin,
 		providerFor,
@@ -33,8 +34,11 @@ export function defaultRunParts(env: Environment): RunParts {
 			return createSingleShotRunner({ providerFor });
 		},
 		createTaskRunner: (resolve, fleet) => {
-			// Policies call no model and external harnesses reach theirs themselves.
-			for (const entry of fleet) if (entry.provider !== "builtin" && entry.provider !== "command") providerFor(entry);
+			// Policies call no model and external harnesses reach theirs themselves; what those may
+			// reach is checked now, so a missing key or mount is a bad input before any cell.
+			for (const entry of fleet)
+				if (entry.provider === "command") commandAccess(entry, env);
+				else if (entry.provider !== "builtin") providerFor(entry);
 			return createTaskRunner({ resolve, providerFor, sandbox, env });
 		},
 	};

@@ -2,6 +2,7 @@
  * The orchestrator: `plan → skip current cells → execute → persist`, with bounded concurrency in
  * one process. The only layer that knows every other one.
  */
+export { commandAccess } from "./command-access.js";
 export { defaultRunParts } from "./default-parts.js";
 export type { CellOutcome } from "./execute-cell.js";
 export { caseKeyPart, harnessKeyPart, modelKeyPart } from "./key-parts.js";

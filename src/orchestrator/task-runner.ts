@@ -8,19 +8,21 @@ import type {
 	TaskPackAccess,
 } from "../contract/index.js";
 import { createAgentRunner, createExternalRunner, createPolicyRunner, type ResolveTask } from "../runners/index.js";
+import { commandAccess } from "./command-access.js";
 
 /**
  * The runner of a task use case: the agent tool loop for models, the reference policies for
  * `builtin` entries (baseline, gold), and the external harness for `command` entries (a CLI
  * coding agent speaking the JSON contract: request on stdin, {final, trace, telemetry} on
- * stdout), all over the same fixtures and verifiers. One harness id (`agent`) for the use case,
+ * stdout, run in the run's sandbox with what its entry lets it reach: see `commandAccess`),
+ * all over the same fixtures and verifiers. One harness id (`agent`) for the use case,
  * so every row sits on the same leaderboard; each attempt's provenance names what ran it.
  */
 export function createTaskRunner(options: {
 	readonly resolve: (testCase: Case) => LoadedTask;
 	readonly providerFor: (model: ModelEntry) => Provider;
 	readonly sandbox: TaskPackAccess["sandbox"];
-	/** Where an external harness's key (its entry's `api_key_env`) is read from. */
+	/** Where an external harness's key (`api_key_env`) and `env:` variables are read from. */
 	readonly env: Readonly<Record<string, string | undefined>>;
 }): Runner {
 	const sandbox = { backend: options.sandbox.backend, allowUnisolated: options.sandbox.allowUnisolated };
@@ -40,12 +42,12 @@ export function createTaskRunner(options: {
 	const externalFor = (model: ModelEntry): Runner => {
 		let runner = external.get(model.id);
 		if (runner === undefined) {
-			const key = model.api_key_env === null ? undefined : options.env[model.api_key_env];
 			runner = createExternalRunner({
 				name: model.id,
 				command: model.command ?? [],
 				resolveTask,
-				...(model.api_key_env !== null && key !== undefined ? { secretEnv: { [model.api_key_env]: key } } : {}),
+				access: commandAccess(model, options.env),
+				sandbox,
 			});
 			external.set(model.id, runner);
 		}

@@ -20,11 +20,12 @@ export {
 	type EntrySettings,
 	type Environment,
 	entrySettings,
+	resolveApiKey,
 } from "./entry-settings.js";
 export { createModelProvider, type ModelProviderOptions } from "./model-provider.js";
 export { createProviderLimiter, createSemaphore, type ProviderLimiter, type Semaphore } from "./provider-limiter.js";
 export { parseRetryAfter } from "./retry-after.js";
-export { REDACTED } from "./secrets.js";
+export { REDACTED, redact } from "./secrets.js";
 export { telemetryFrom } from "./telemetry.js";
 export {
 	abortableSleep,

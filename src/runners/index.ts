@@ -18,10 +18,17 @@ export {
 	type TurnTiming,
 } from "./agent/index.js";
 export {
+	type CommandAccess,
+	type CommandRunRequest,
+	type CommandRunResult,
+	type CommandSandbox,
+	type CommandSandboxOptions,
 	createExternalRunner,
 	DEFAULT_EXTERNAL_OUTPUT_BYTES,
 	EXTERNAL_RUNNER_PREFIX,
 	type ExternalRunnerOptions,
+	openCommandSandbox,
+	sandboxCanRead,
 } from "./external/index.js";
 export {
 	createPolicyRunner,

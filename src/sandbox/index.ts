@@ -3,14 +3,14 @@
  * isolated command execution (bubblewrap; a plain-process fallback that says it is unisolated).
  * Imports only the contract.
  */
-export { SANDBOX_WORKDIR } from "./bubblewrap-args.js";
+export { defaultReadOnlyPaths, SANDBOX_WORKDIR } from "./bubblewrap-args.js";
 export {
 	type ChosenBackend,
 	type CreateSandboxOptions,
 	chooseSandboxBackend,
 	createSandbox,
 } from "./create-sandbox.js";
-export { detectSandboxBackend, type SandboxBackendDetection } from "./detect-backend.js";
+export { detectSandboxBackend, type SandboxBackendDetection, sandboxOwner } from "./detect-backend.js";
 export {
 	diagnoseFailure,
 	diagnosisFix,

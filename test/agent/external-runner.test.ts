@@ -1,14 +1,17 @@
 /**
  * The external harness end to end: a real command (a small Node script standing in for a CLI
- * agent) run on a fresh copy of the fixture, speaking the JSON contract on stdin and stdout.
+ * agent) run in the sandbox (real bubblewrap) on a fresh copy of the fixture, speaking the JSON
+ * contract on stdin and stdout.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Attempt } from "../../src/contract/index.js";
-import { createExternalRunner, type ExternalRunnerOptions } from "../../src/runners/index.js";
+import { type CommandAccess, createExternalRunner, type ExternalRunnerOptions } from "../../src/runners/index.js";
+import { commandVariables, processesMarked } from "../support/processes.js";
 import { agentTask, BUGGY, FIXED, runInput, scriptedEntry, writeFixture } from "./agent-fixtures.js";
 
 const HARNESS = fileURLToPath(new URL("./harnesses/fake-harness.mjs", import.meta.url));
@@ -25,6 +28,11 @@ afterAll(async () => {
 	rmSync(dirname(fixture), { recursive: true, force: true });
 });
 
+/** What the stand-in may reach: `env`, and its key (a secret). */
+function access(env: Record<string, string>): CommandAccess {
+	return { env: { ...env, HARNESS_API_KEY: SECRET }, secrets: [SECRET], network: false, mounts: [] };
+}
+
 async function run(
 	mode: string,
 	options: Partial<ExternalRunnerOptions> = {},
@@ -34,8 +42,7 @@ async function run(
 		name: "fake-agent",
 		command: [process.execPath, HARNESS, mode],
 		resolveTask: () => agentTask(fixture, { tools: { shell: true } }),
-		env: { HARNESS_MODE: mode },
-		secretEnv: { HARNESS_API_KEY: SECRET },
+		access: access({ HARNESS_MODE: mode }),
 		...options,
 	});
 	const model = scriptedEntry("scripted/any", "http://127.0.0.1:9");
@@ -53,7 +60,16 @@ describe("external runner", () => {
 		expect(attempt.runner_provenance).toMatchObject({
 			runner: "external:fake-agent",
 			runner_version: "1",
-			details: { isolated: false, sandbox: { backend: "process", isolated: false } },
+			details: {
+				backend: "bubblewrap",
+				isolated: true,
+				network: false,
+				workdir: "/workspace",
+				env: ["HARNESS_API_KEY", "HARNESS_MODE"],
+				mounts: [],
+				program_files: [HARNESS],
+				sandbox: { backend: "bubblewrap", isolated: true, network: false },
+			},
 		});
 		expect(attempt.final).toBe("Fixed add. My key is <redacted>.");
 		expect(JSON.stringify(attempt)).not.toContain(SECRET);
@@ -69,17 +85,36 @@ describe("external runner", () => {
 		expect(attempt.telemetry.ttft_ms).toBeNull();
 		expect(attempt.telemetry.latency_ms).toBeGreaterThan(0);
 
-		// What the command saw: the request, its workdir as cwd, and a scrubbed environment.
+		// What the command saw: the request, the workdir as the sandbox shows it as its cwd, a
+		// scrubbed environment and a private HOME outside the workdir.
 		const seen = JSON.parse(attempt.trace[0]?.content ?? "{}");
 		expect(seen.request).toMatchObject({
 			prompt: "Fix the bug in add.",
-			workdir: attempt.workspace?.path,
+			workdir: "/workspace",
 			model: { id: "scripted/any", provider: "openai-compatible", model: "scripted/any" },
 			budget: { turns: 10, timeout_s: 30 },
 			tools: { shell: true },
 		});
-		expect(seen.cwd).toBe(attempt.workspace?.path);
-		expect(seen.env).toEqual(["HARNESS_API_KEY", "HARNESS_MODE", "HOME", "LANG", "PATH"]);
+		expect(seen.cwd).toBe("/workspace");
+		expect(seen.home).toBe("/tmp/home");
+		expect(commandVariables(seen.env)).toEqual(["HARNESS_API_KEY", "HARNESS_MODE", "HOME", "LANG", "PATH", "TMPDIR"]);
+	});
+
+	it("runs it unisolated, with the same scrubbed environment, only when the process backend is chosen", async () => {
+		const attempt = await run("write", { sandbox: { backend: "process", allowUnisolated: true } });
+
+		expect(attempt.status).toBe("completed");
+		expect(attempt.runner_provenance.details).toMatchObject({
+			backend: "process",
+			isolated: false,
+			network: true,
+			program_files: [],
+		});
+		const seen = JSON.parse(attempt.trace[0]?.content ?? "{}");
+		expect(seen.request.workdir).toBe(attempt.workspace?.path);
+		expect(seen.home).not.toBe(process.env.HOME);
+		expect(seen.home.startsWith(`${attempt.workspace?.path}/`)).toBe(false);
+		expect(commandVariables(seen.env)).toEqual(["HARNESS_API_KEY", "HARNESS_MODE", "HOME", "LANG", "PATH", "TMPDIR"]);
 	});
 
 	it("calls output that is not the contract's JSON a harness error, quoting its start", async () => {
@@ -98,20 +133,25 @@ describe("external runner", () => {
 	});
 
 	it("kills a command that hangs, and everything it started, and calls it a timeout", async () => {
+		const mark = `touchstone-hang-${randomUUID()}`;
 		const started = performance.now();
-		const attempt = await run("hang", { timeoutMs: 600 });
+		const attempt = await run("hang", {
+			timeoutMs: 1_000,
+			access: access({ HARNESS_MODE: "hang", HARNESS_MARK: mark }),
+		});
 
-		expect(performance.now() - started).toBeLessThan(3000);
+		expect(performance.now() - started).toBeLessThan(4000);
 		expect(attempt.status).toBe("timeout");
-		expect(attempt.error).toMatch(/did not finish within 0.6 s; its process group was killed/);
+		expect(attempt.error).toMatch(/did not finish within 1 s; its process tree was killed/);
 		expect(attempt.workspace).not.toBeNull();
-		const pids = JSON.parse(readFileSync(join(attempt.workspace?.path ?? "", "pids.json"), "utf8")) as number[];
-		expect(pids).toHaveLength(2);
-		for (const pid of pids) expect(isAlive(pid)).toBe(false);
+		expect(readFileSync(join(attempt.workspace?.path ?? "", "started.txt"), "utf8")).toBe("yes\n");
+		expect(processesMarked(mark)).toEqual([]);
 	});
 
 	it("kills the command on abort and removes the workdir", async () => {
 		const tempRoot = mkdtempSync(join(tmpdir(), "touchstone-external-abort-"));
+		// The sandbox's user (nobody, when tests run as root) must reach the workdirs made here.
+		chmodSync(tempRoot, 0o711);
 		try {
 			const attempt = await run("hang", { tempRoot }, AbortSignal.timeout(300));
 
@@ -124,22 +164,14 @@ describe("external runner", () => {
 		}
 	});
 
-	it("calls a command that cannot start a harness error and leaves no workdir behind", async () => {
-		const attempt = await run("write", { command: ["/no/such/harness"] });
+	it("calls a command that cannot start a harness error, says how to fix it, and leaves no workdir behind", async () => {
+		for (const command of [["/no/such/harness"], ["touchstone-no-such-agent", "--print"]]) {
+			const attempt = await run("write", { command });
 
-		expect(attempt.status).toBe("harness_error");
-		expect(attempt.error).toMatch(/could not start `\/no\/such\/harness`/);
-		expect(attempt.workspace).toBeNull();
-		expect(existsSync(attempt.workspace?.path ?? "/no/such/workdir")).toBe(false);
+			expect(attempt.status).toBe("harness_error");
+			expect(attempt.error).toContain(`could not start \`${command[0]}\`: it is not found inside the sandbox`);
+			expect(attempt.error).toContain("fix: install it under /usr, give its absolute path");
+			expect(attempt.workspace).toBeNull();
+		}
 	});
 });
-
-/** Whether a process still runs; a killed one waiting to be reaped (a zombie) does not. */
-function isAlive(pid: number): boolean {
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-		return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
-	} catch {
-		return false;
-	}
-}

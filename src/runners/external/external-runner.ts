@@ -5,35 +5,44 @@ import {
 	type JsonObject,
 	type RunInput,
 	type Runner,
-	type Sandbox,
 	UNKNOWN_TELEMETRY,
 } from "../../contract/index.js";
-import { REDACTED } from "../../providers/index.js";
-import { createSandbox } from "../../sandbox/index.js";
+import { costOf, redact } from "../../providers/index.js";
+import type { CreateSandboxOptions } from "../../sandbox/index.js";
 import { finishWorkspace, type ResolveTask, resolveCheckedTask } from "../agent/index.js";
-import { parseExternalOutput } from "./external-output.js";
-import { runHarnessProcess } from "./run-harness-process.js";
+import { type CommandAccess, type CommandSandbox, openCommandSandbox } from "./command-sandbox.js";
+import { type ExternalOutput, parseExternalOutput } from "./external-output.js";
 
 /** Prefix of an external harness's runner id: `external:<name>`. */
 export const EXTERNAL_RUNNER_PREFIX = "external:";
 /** Bytes of stdout kept from a harness by default (16 MiB); more is a malformed answer. */
 export const DEFAULT_EXTERNAL_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** A command that gets no variables, secrets, network or mounts. */
+const NO_ACCESS: CommandAccess = { env: {}, secrets: [], network: false, mounts: [] };
+/** Characters of a harness's stderr kept with its attempt (the end, where the failure is). */
+const STDERR_TAIL_CHARS = 4096;
 
 /** What the external runner needs. */
 export interface ExternalRunnerOptions {
 	/** Harness name, shown on the leaderboard as `external:<name>`, e.g. `claude-code`. */
 	readonly name: string;
-	/** Program and arguments (argv, no shell); the program is looked up on PATH. */
+	/**
+	 * Program and arguments (argv, no shell): a program on the sandbox's PATH (the system's, under
+	 * /usr) or an absolute path; files named by absolute path are shown read-only inside.
+	 */
 	readonly command: readonly string[];
 	/** The harness's version; bump it when the harness changes, so cell keys change. Default `1`. */
 	readonly version?: string;
 	/** The task of a case (prompt, fixture, budget, tools); the plugin's mapping. May throw. */
 	readonly resolveTask: ResolveTask;
-	/** Variables added to the command's scrubbed environment (`PATH`, `HOME`, `LANG`). */
-	readonly env?: Readonly<Record<string, string>>;
-	/** Variables the command needs that are secrets (API keys): passed to it, redacted from everything kept. */
-	readonly secretEnv?: Readonly<Record<string, string>>;
-	/** Milliseconds before the command's process group is killed; default the task's `budget.timeout_s`. */
+	/**
+	 * What the command may reach: its variables (besides PATH, LANG, TMPDIR and a private HOME),
+	 * the secrets among them (redacted from everything kept), the network, mounts. Default none.
+	 */
+	readonly access?: CommandAccess;
+	/** The sandbox backend: bubblewrap by default, refused where it cannot run (see createSandbox). */
+	readonly sandbox?: Pick<CreateSandboxOptions, "backend" | "allowUnisolated">;
+	/** Milliseconds before the command's process tree is killed; default the task's `budget.timeout_s`. */
 	readonly timeoutMs?: number;
 	/** Bytes of stdout kept (default 16 MiB). */
 	readonly outputBytes?: number;
@@ -44,16 +53,20 @@ export interface ExternalRunnerOptions {
 }
 
 /**
- * An external harness: runs a command (a CLI coding agent behind a small adapter) in a fresh copy
- * of the task's fixture. It reads `{prompt, system_prompt, workdir, model, budget, tools}` as JSON
- * on stdin and prints `{final, trace, telemetry}` (optionally `status`, `error`) as JSON on stdout.
- * `model` is `{id, provider, model, base_url}`, never a key: keys go in `secretEnv`.
+ * An external harness: runs a command (a CLI coding agent behind a small adapter) in the sandbox,
+ * on a fresh copy of the task's fixture, like every other model command: the workdir writable,
+ * the system read-only, the task pack, the store and the user's HOME invisible, the environment
+ * only what the entry names, the network only with `network`. It reads `{prompt, system_prompt,
+ * workdir, model, budget, tools}` as JSON on stdin (`workdir` as the command sees it,
+ * `/workspace` under bubblewrap) and prints `{final, trace, telemetry}` (optionally `status`,
+ * `error`) as JSON on stdout. `model` is `{id, provider, model, base_url}`, never a key: keys go
+ * in its environment (`access`). Each attempt's provenance says what the command could reach.
  *
- * The command runs as a local process, not inside the sandbox: it needs the network to reach its
- * model. Every attempt's provenance says so (`isolated: false`). Outcomes: what the harness
- * reports (default `completed`); `timeout` when it outlived its time and its process group was
- * killed (still verified); `harness_error` when it could not start, exited non-zero, printed
- * something that is not the contract's JSON, or the run was aborted. Nothing is thrown.
+ * Cost: what the harness reports; when it reports tokens but no cost, the entry's price table
+ * applied to them; else unknown (null). Outcomes: what the harness reports (default `completed`);
+ * `timeout` when it outlived its time and its process tree was killed (still verified);
+ * `harness_error` when it could not start, exited non-zero, printed something that is not the
+ * contract's JSON, the sandbox could not be made, or the run was aborted. Nothing is thrown.
  */
 export function createExternalRunner(options: ExternalRunnerOptions): Runner {
 	const id = `${EXTERNAL_RUNNER_PREFIX}${options.name}`;
@@ -74,15 +87,11 @@ async function runExternal(
 ): Promise<Attempt> {
 	const started = performance.now();
 	const entry = input.model;
-	const secrets = Object.values(options.secretEnv ?? {}).filter((value) => value !== "");
-	const redact = (text: string) => redactAll(text, secrets);
-	const details: JsonObject = {
-		program: basename(options.command[0] ?? ""),
-		model: entry.model,
-		isolated: false,
-		command_runs: "as a local process, outside the sandbox",
-	};
-	let sandbox: Sandbox | null = null;
+	const access = options.access ?? NO_ACCESS;
+	const secrets = access.secrets.filter((value) => value !== "");
+	const hide = (text: string) => redact(text, secrets);
+	const details: JsonObject = { program: basename(options.command[0] ?? ""), model: entry.model, isolated: false };
+	let box: CommandSandbox | null = null;
 	const provenance = () => ({ runner: runner.id, runner_version: runner.version, details });
 	const attempt = (status: AttemptStatus, error: string | null, raw: JsonObject | null = null): Attempt => ({
 		final: null,
@@ -96,67 +105,60 @@ async function runExternal(
 		workspace: null,
 	});
 	try {
+		if (options.command.length === 0 || options.command[0] === "")
+			return attempt("harness_error", `${runner.id}: the entry's command is empty`);
 		const task = await resolveCheckedTask(options.resolveTask, input.case);
 		if (typeof task === "string") return attempt("harness_error", task);
-		// Nothing runs in this sandbox: it is the workspace (a fresh copy, diffed after), so the
-		// process backend's lack of isolation costs nothing here, and the command can write the files.
-		sandbox = await createSandbox({
+		box = await openCommandSandbox({
+			argv: options.command,
+			access,
 			fixture: task.fixtureDir,
-			backend: "process",
-			allowUnisolated: true,
-			...(options.diffCapBytes === undefined ? {} : { diffCapBytes: options.diffCapBytes }),
-			...(options.tempRoot === undefined ? {} : { tempRoot: options.tempRoot }),
+			sandbox: {
+				...options.sandbox,
+				...(options.diffCapBytes === undefined ? {} : { diffCapBytes: options.diffCapBytes }),
+				...(options.tempRoot === undefined ? {} : { tempRoot: options.tempRoot }),
+			},
 		});
-		details.sandbox = sandbox.provenance;
+		const { sandbox } = box;
+		Object.assign(details, box.reach, { sandbox: sandbox.provenance });
 		const request = {
 			prompt: task.prompt,
 			system_prompt: task.system_prompt ?? null,
-			workdir: sandbox.workdir,
+			workdir: sandbox.commandWorkdir,
 			model: { id: entry.id, provider: entry.provider, model: entry.model, base_url: entry.base_url },
 			budget: task.budget,
 			tools: task.tools,
 		};
 		const timeoutMs = options.timeoutMs ?? task.budget.timeout_s * 1000;
+		const outputBytes = options.outputBytes ?? DEFAULT_EXTERNAL_OUTPUT_BYTES;
 		const processStarted = performance.now();
-		const result = await runHarnessProcess(
-			{
-				argv: options.command,
-				cwd: sandbox.workdir,
-				env: {
-					PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
-					HOME: process.env.HOME ?? sandbox.workdir,
-					LANG: "C.UTF-8",
-					...options.env,
-					...options.secretEnv,
-				},
-				stdin: `${JSON.stringify(request)}\n`,
-				timeoutMs,
-				outputBytes: options.outputBytes ?? DEFAULT_EXTERNAL_OUTPUT_BYTES,
-			},
-			signal,
-		);
+		const result = await box.run({ stdin: `${JSON.stringify(request)}\n`, timeoutMs, outputBytes }, { signal });
 		const wallMs = performance.now() - processStarted;
 		details.exit_code = result.exit_code;
 		details.exit_signal = result.signal;
-		const stderr = redact(result.stderr_tail.trim());
+		const stderr = hide(result.stderr.slice(-STDERR_TAIL_CHARS).trim());
 		const raw: JsonObject = { stderr_tail: stderr };
-		if (result.aborted || signal.aborted) {
+		if (result.missing_program !== null) {
 			await sandbox.dispose();
-			return attempt("harness_error", "aborted: the run was stopped before the harness finished", raw);
+			return attempt(
+				"harness_error",
+				`${runner.id}: could not start \`${result.missing_program}\`: it is not found inside the sandbox (${sandbox.provenance.backend}); fix: install it under /usr, give its absolute path, or show its folder with the entry's \`mounts:\``,
+				raw,
+			);
 		}
 		const finished = await finishWorkspace(sandbox, task.fixtureDir);
 		Object.assign(details, finished.details);
 		const withWorkspace = (base: Attempt): Attempt => ({
 			...base,
 			telemetry: { ...base.telemetry, latency_ms: wallMs },
-			diff: finished.diff,
+			diff: finished.diff === null ? null : hide(finished.diff),
 			workspace: finished.workspace,
 		});
 		if (result.timed_out)
 			return withWorkspace(
 				attempt(
 					"timeout",
-					`${runner.id} did not finish within ${timeoutMs / 1000} s; its process group was killed`,
+					`${runner.id} did not finish within ${timeoutMs / 1000} s; its process tree was killed`,
 					raw,
 				),
 			);
@@ -169,7 +171,7 @@ async function runExternal(
 			return withWorkspace(
 				attempt(
 					"harness_error",
-					`${runner.id} printed more than ${options.outputBytes ?? DEFAULT_EXTERNAL_OUTPUT_BYTES} bytes on stdout; expected one JSON object {final, trace, telemetry}`,
+					`${runner.id} printed more than ${outputBytes} bytes on stdout; expected one JSON object {final, trace, telemetry}`,
 					raw,
 				),
 			);
@@ -180,24 +182,28 @@ async function runExternal(
 			...attempt(output.status, output.status === "completed" ? null : (output.error ?? `reported ${output.status}`)),
 			final: output.final,
 			trace: output.trace,
-			telemetry: { ...output.telemetry, latency_ms: wallMs },
+			telemetry: { ...output.telemetry, cost_usd: reportedCost(output, entry.price), latency_ms: wallMs },
 			raw: { ...raw, reported_error: output.error },
 		});
 	} catch (error) {
-		await sandbox?.dispose().catch(() => {});
-		return attempt("harness_error", `${runner.id}: ${redact(error instanceof Error ? error.message : String(error))}`);
+		await box?.sandbox.dispose().catch(() => {});
+		if (signal.aborted) return attempt("harness_error", "aborted: the run was stopped before the harness finished");
+		return attempt("harness_error", `${runner.id}: ${hide(error instanceof Error ? error.message : String(error))}`);
 	}
 }
 
-function redactAll(text: string, secrets: readonly string[]): string {
-	let result = text;
-	for (const secret of secrets) result = result.split(secret).join(REDACTED);
-	return result;
+/**
+ * The cost of what a harness did: what it reported; else the entry's price table applied to the
+ * tokens it reported (the same arithmetic as for any provider); else null, unknown.
+ */
+function reportedCost(output: ExternalOutput, price: RunInput["model"]["price"]): number | null {
+	const { cost_usd, input_tokens, output_tokens, cache_tokens } = output.telemetry;
+	return costOf({ usage: { input_tokens, output_tokens, cache_tokens }, billed_cost_usd: cost_usd }, price);
 }
 
 /** Redacts secrets as they appear inside JSON strings (escaped), so the JSON still parses. */
 function redactJsonText(text: string, secrets: readonly string[]): string {
-	return redactAll(
+	return redact(
 		text,
 		secrets.map((secret) => JSON.stringify(secret).slice(1, -1)),
 	);

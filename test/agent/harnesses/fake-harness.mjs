@@ -3,7 +3,7 @@
 //   write   fixes src/math.js, writes HARNESS.txt, and prints a valid answer (echoing its key)
 //   garbage prints text that is not the contract's JSON
 //   crash   exits 3 with a message on stderr
-//   hang    starts a child, writes both pids to pids.json, and never answers
+//   hang    starts a child that carries $HARNESS_MARK in its argv, and never answers
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,7 +21,12 @@ if (mode === "write") {
 		trace: [
 			{
 				kind: "message",
-				content: JSON.stringify({ request, env: Object.keys(process.env).sort(), cwd: process.cwd() }),
+				content: JSON.stringify({
+					request,
+					env: Object.keys(process.env).sort(),
+					cwd: process.cwd(),
+					home: process.env.HOME,
+				}),
 			},
 			{ kind: "tool_call", tool: "edit", arguments: { path: "src/math.js" }, tokens: 12, at_ms: 5 },
 			{ kind: "tool_result", tool: "edit", content: "ok", at_ms: 6 },
@@ -36,7 +41,8 @@ if (mode === "write") {
 	console.error("fatal: no model configured");
 	process.exit(3);
 } else if (mode === "hang") {
-	const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
-	writeFileSync(join(workdir, "pids.json"), JSON.stringify([process.pid, child.pid]));
+	// Pids inside a sandbox are its own namespace's: the test finds the processes by this mark instead.
+	spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", process.env.HARNESS_MARK], { stdio: "ignore" });
+	writeFileSync(join(workdir, "started.txt"), "yes\n");
 	setInterval(() => {}, 1000);
 }
