@@ -3,6 +3,7 @@ import { findPlugin } from "../plugins/index.js";
 import { createModelProvider, createProviderLimiter, type Environment } from "../providers/index.js";
 import { createSingleShotRunner } from "../runners/index.js";
 import { commandAccess } from "./command-access.js";
+import { createCommandLauncher } from "./command-launcher.js";
 import type { RunParts } from "./prepare-use-case.js";
 import { createTaskRunner, sandboxChoice } from "./task-runner.js";
 
@@ -10,7 +11,8 @@ import { createTaskRunner, sandboxChoice } from "./task-runner.js";
  * The built-in parts: the built-in plugins, and the single-shot runner over real providers that
  * share one limiter per endpoint and key for the whole run. Providers of the fleet are created
  * up front, so a missing key or `${VAR}` is one clear bad-input error before any call, not a
- * harness error on every cell.
+ * harness error on every cell. A `command` model's program runs in the run's sandbox, as an
+ * external harness's does.
  */
 export function defaultRunParts(env: Environment): RunParts {
 	const limiter = createProviderLimiter();
@@ -19,7 +21,9 @@ export function defaultRunParts(env: Environment): RunParts {
 	const providerFor = (entry: ModelEntry): Provider => {
 		let provider = providers.get(entry.id);
 		if (provider === undefined) {
-			provider = createModelProvider(entry, { env, limiter });
+			const launcher =
+				entry.provider === "command" ? { commandLauncher: createCommandLauncher(entry, env, sandbox) } : {};
+			provider = createModelProvider(entry, { env, limiter, ...launcher });
 			providers.set(entry.id, provider);
 		}
 		return provider;

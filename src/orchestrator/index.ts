@@ -3,6 +3,7 @@
  * one process. The only layer that knows every other one.
  */
 export { commandAccess } from "./command-access.js";
+export { createCommandLauncher } from "./command-launcher.js";
 export { defaultRunParts } from "./default-parts.js";
 export type { CellOutcome } from "./execute-cell.js";
 export { caseKeyPart, harnessKeyPart, modelKeyPart } from "./key-parts.js";

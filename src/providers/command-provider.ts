@@ -1,35 +1,75 @@
-import { spawn } from "node:child_process";
 import {
 	type ChatMessage,
 	type Completion,
 	type CompletionRequest,
+	type JsonObject,
 	type Provider,
 	ProviderError,
+	type SandboxExecResult,
 } from "../contract/index.js";
 import { redact } from "./secrets.js";
 
-/** How to run a local program as a model. */
+/** One run of a `command` model's program. */
+export interface CommandLaunch {
+	/** The rendered prompt, written to the program's stdin. */
+	readonly stdin: string;
+	/** Milliseconds before its whole process tree is killed. */
+	readonly timeoutMs: number;
+	/** Bytes of stdout kept. */
+	readonly outputBytes: number;
+	/** Called with each chunk of stdout as it arrives (the first one times the first token). */
+	readonly onStdout: (chunk: Uint8Array) => void;
+}
+
+/** How the program ended, and where it ran. */
+export interface CommandLaunchResult extends SandboxExecResult {
+	/** Whether stdout went past `outputBytes`. */
+	readonly stdout_truncated: boolean;
+	/** The program, when it was not found where it was to run. */
+	readonly missing_program: string | null;
+	/** What the program could reach (backend, isolation, network, mounts, variable names), for the record. */
+	readonly reach: JsonObject;
+}
+
+/**
+ * Runs a `command` model's program, isolated: the orchestrator's sandbox (bubblewrap, an empty
+ * private workdir, the entry's variables and network only). Injected, because providers know no
+ * sandbox. Rejects for a sandbox that cannot be made (with how to fix it) or an abort.
+ */
+export interface CommandLauncher {
+	/** The program and its arguments, as the entry names them. */
+	readonly argv: readonly string[];
+	/** Values the program gets that are secrets (its key): redacted from everything returned. */
+	readonly secrets: readonly string[];
+	/** Runs it once. */
+	launch(launch: CommandLaunch, options: { readonly signal: AbortSignal }): Promise<CommandLaunchResult>;
+}
+
+/** How to run a program as a model. */
 export interface CommandProviderConfig {
 	/** See Provider.id. */
 	readonly id: string;
-	/** Program and arguments; the program is looked up on PATH. */
-	readonly command: readonly string[];
 	/** Milliseconds before the program is killed and the call fails as a timeout. */
 	readonly timeoutMs: number;
-	/** The program's environment. */
-	readonly env: Readonly<Record<string, string | undefined>>;
-	/** Values redacted from every message and raw reply. */
+	/** Runs the program; see {@link CommandLauncher}. */
+	readonly launcher: CommandLauncher;
+	/** Values redacted from every message and reply besides the launcher's own (header values). */
 	readonly secrets: readonly string[];
+	/** Bytes of a reply kept (default 16 MiB); a longer one is cut and marked `length`. */
+	readonly outputBytes?: number;
 }
 
+/** Bytes of a program's reply kept by default. */
+export const DEFAULT_COMMAND_OUTPUT_BYTES = 16 * 1024 * 1024;
 const STDERR_LIMIT = 4096;
 
 /**
- * A Provider that runs a program per call: the rendered prompt on its stdin, its stdout is the
- * reply (one trailing newline dropped). Time to first token is the first byte on stdout. It
+ * A Provider that runs a program per call through its launcher (in the sandbox): the rendered
+ * prompt on its stdin, its stdout is the reply (one trailing newline dropped; cut at the output
+ * limit, with `finish_reason: length`). Time to first token is the first byte on stdout. It
  * reports no usage, so its cost is known only from a price of zero (see `costOf`). A non-zero
  * exit fails the call without a retry (a crashing program rarely heals); a timeout or an abort
- * kills the program's whole process group.
+ * kills the program's whole process tree. The reply's `raw` says what the program could reach.
  */
 export function createCommandProvider(config: CommandProviderConfig): Provider {
 	return {
@@ -57,97 +97,77 @@ export function renderPrompt(messages: readonly ChatMessage[]): string {
 		.join("\n\n");
 }
 
-function run(config: CommandProviderConfig, request: CompletionRequest, signal: AbortSignal): Promise<Completion> {
+async function run(
+	config: CommandProviderConfig,
+	request: CompletionRequest,
+	signal: AbortSignal,
+): Promise<Completion> {
+	const secrets = [...config.secrets, ...config.launcher.secrets];
+	const program = config.launcher.argv[0] ?? "";
 	const fail = (message: string, details: ConstructorParameters<typeof ProviderError>[1]) =>
-		new ProviderError(`${config.id}: ${redact(message, config.secrets)}`, details);
+		new ProviderError(`${config.id}: ${redact(message, secrets)}`, details);
 	if (request.tools !== undefined && request.tools.length > 0)
-		return Promise.reject(fail("the command provider cannot offer tools to a program", { kind: "bad-request" }));
-	if (signal.aborted) return Promise.reject(fail("the call was cancelled", { kind: "aborted" }));
-	const [program, ...args] = config.command;
-	if (program === undefined) return Promise.reject(fail("the entry's command is empty", { kind: "bad-request" }));
+		throw fail("the command provider cannot offer tools to a program", { kind: "bad-request" });
+	if (signal.aborted) throw fail("the call was cancelled", { kind: "aborted" });
+	if (program === "") throw fail("the entry's command is empty", { kind: "bad-request" });
 
-	return new Promise<Completion>((resolve, reject) => {
-		const start = performance.now();
-		let firstOutput: number | null = null;
-		let stopped: "timeout" | "aborted" | null = null;
-		const stdout: Buffer[] = [];
-		let stderr = "";
-		// Its own process group, so a timeout or abort kills the program and everything it started.
-		const child = spawn(program, args, { stdio: ["pipe", "pipe", "pipe"], detached: true, env: config.env });
-		const killTree = () => {
-			try {
-				if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-			} catch {
-				// Already gone.
-			}
-		};
-		const stop = (reason: "timeout" | "aborted") => {
-			stopped ??= reason;
-			killTree();
-		};
-		const timer = setTimeout(() => stop("timeout"), config.timeoutMs);
-		const onAbort = () => stop("aborted");
-		signal.addEventListener("abort", onAbort, { once: true });
-		const settle = () => {
-			clearTimeout(timer);
-			signal.removeEventListener("abort", onAbort);
-		};
-
-		child.stdout.on("data", (chunk: Buffer) => {
-			firstOutput ??= performance.now();
-			stdout.push(chunk);
-		});
-		child.stderr.on("data", (chunk: Buffer) => {
-			stderr = (stderr + chunk.toString("utf8")).slice(-STDERR_LIMIT);
-		});
-		// A program that exits without reading its stdin makes writes fail with EPIPE; its exit says more.
-		child.stdin.on("error", () => {});
-		child.stdin.end(renderPrompt(request.messages));
-
-		child.on("error", (error) => {
-			settle();
-			killTree();
-			reject(fail(`could not start \`${program}\`: ${error.message}`, { kind: "bad-request" }));
-		});
-		child.on("close", (code, signalName) => {
-			settle();
-			const end = performance.now();
-			if (stopped === "timeout")
-				return reject(
-					fail(`\`${program}\` gave no complete reply within ${config.timeoutMs / 1000} s and was killed`, {
-						kind: "timeout",
-						retryable: true,
-					}),
-				);
-			if (stopped === "aborted") return reject(fail("the call was cancelled", { kind: "aborted" }));
-			const tail = stderr.trim();
-			if (code !== 0)
-				return reject(
-					fail(
-						`\`${program}\` ${code === null ? `was killed by ${signalName}` : `exited with code ${code}`}${tail === "" ? "" : `: ${tail.split("\n").slice(-5).join(" | ")}`}`,
-						{ kind: "server", retryable: false },
-					),
-				);
-			const text = redact(
-				Buffer.concat(stdout)
-					.toString("utf8")
-					.replace(/\r?\n$/, ""),
-				config.secrets,
-			);
-			resolve({
-				text,
-				tool_calls: [],
-				finish_reason: "stop",
-				usage: { input_tokens: null, output_tokens: null, cache_tokens: null },
-				billed_cost_usd: null,
-				timing: {
-					latency_ms: end - start,
-					ttft_ms: firstOutput === null ? null : firstOutput - start,
-					generation_ms: firstOutput === null ? null : end - firstOutput,
+	const start = performance.now();
+	let firstOutput: number | null = null;
+	let result: CommandLaunchResult;
+	try {
+		result = await config.launcher.launch(
+			{
+				stdin: renderPrompt(request.messages),
+				timeoutMs: config.timeoutMs,
+				outputBytes: config.outputBytes ?? DEFAULT_COMMAND_OUTPUT_BYTES,
+				onStdout: () => {
+					firstOutput ??= performance.now();
 				},
-				retries: 0,
-				raw: { provider: config.id, exit_code: 0, stderr: redact(tail, config.secrets) },
-			});
+			},
+			{ signal },
+		);
+	} catch (error) {
+		if (signal.aborted) throw fail("the call was cancelled", { kind: "aborted" });
+		throw fail(`could not run \`${program}\`: ${error instanceof Error ? error.message : String(error)}`, {
+			kind: "bad-request",
 		});
-	});
+	}
+	const end = performance.now();
+	const tail = redact(result.stderr.slice(-STDERR_LIMIT).trim(), secrets);
+	if (result.timed_out)
+		throw fail(`\`${program}\` gave no complete reply within ${config.timeoutMs / 1000} s and was killed`, {
+			kind: "timeout",
+			retryable: true,
+		});
+	if (result.missing_program !== null)
+		throw fail(
+			`could not start \`${result.missing_program}\`: it is not found inside the sandbox; install it under /usr, give its absolute path, or show its folder with the entry's \`mounts:\``,
+			{ kind: "bad-request" },
+		);
+	if (result.exit_code !== 0)
+		throw fail(
+			`\`${program}\` ${result.exit_code === null ? `was killed by ${result.signal}` : `exited with code ${result.exit_code}`}${tail === "" ? "" : `: ${tail.split("\n").slice(-5).join(" | ")}`}`,
+			{ kind: "server", retryable: false },
+		);
+	const reply = result.stdout_truncated ? result.stdout : result.stdout.replace(/\r?\n$/, "");
+	return {
+		text: redact(reply, secrets),
+		tool_calls: [],
+		finish_reason: result.stdout_truncated ? "length" : "stop",
+		usage: { input_tokens: null, output_tokens: null, cache_tokens: null },
+		billed_cost_usd: null,
+		timing: {
+			latency_ms: end - start,
+			ttft_ms: firstOutput === null ? null : firstOutput - start,
+			generation_ms: firstOutput === null ? null : end - firstOutput,
+		},
+		retries: 0,
+		raw: {
+			provider: config.id,
+			exit_code: 0,
+			stderr: tail,
+			truncated: result.stdout_truncated,
+			sandbox: result.reach,
+		},
+	};
 }

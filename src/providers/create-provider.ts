@@ -1,6 +1,6 @@
 import type { LanguageModelUsage, ProviderMetadata } from "ai";
-import { BadInputError, type ModelEntry, type Provider } from "../contract/index.js";
-import { createCommandProvider } from "./command-provider.js";
+import { BadInputError, type ModelEntry, type Provider, TouchstoneError } from "../contract/index.js";
+import { type CommandLauncher, createCommandProvider } from "./command-provider.js";
 import {
 	type Environment,
 	endpointOrigin,
@@ -35,6 +35,11 @@ export interface CreateProviderOptions {
 	readonly timeoutMs?: number;
 	/** The fetch HTTP providers use; the global one when absent. */
 	readonly fetch?: typeof fetch;
+	/**
+	 * How a `command` entry's program runs (the orchestrator's sandbox, made for this entry);
+	 * required for `command` entries: providers cannot isolate a program themselves.
+	 */
+	readonly commandLauncher?: CommandLauncher;
 }
 
 /**
@@ -71,13 +76,16 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 	const id = `${entry.provider}:${entry.model}`;
 	const headers = resolveHeaders(entry, settings.headersEnv, options.env);
 	if (kind === "command") {
-		const key = entry.api_key_env === null ? null : resolveApiKey(entry, options.env, true);
+		if (options.commandLauncher === undefined)
+			throw new TouchstoneError(
+				"command-launcher",
+				`model \`${entry.id}\`: a \`command\` entry needs a launcher that runs its program in the sandbox (createProvider's \`commandLauncher\`)`,
+			);
 		return createCommandProvider({
 			id,
-			command: entry.command ?? [],
 			timeoutMs,
-			env: options.env,
-			secrets: [...(key === null ? [] : [key]), ...Object.values(headers)],
+			launcher: options.commandLauncher,
+			secrets: Object.values(headers),
 		});
 	}
 	const rawBaseUrl = options.baseUrl ?? entry.base_url ?? DEFAULT_BASE_URLS[kind];

@@ -4,7 +4,15 @@
  * all three composed (`createModelProvider`), and the cost and telemetry arithmetic.
  */
 
-export { createCommandProvider, renderPrompt } from "./command-provider.js";
+export {
+	type CommandLaunch,
+	type CommandLauncher,
+	type CommandLaunchResult,
+	type CommandProviderConfig,
+	createCommandProvider,
+	DEFAULT_COMMAND_OUTPUT_BYTES,
+	renderPrompt,
+} from "./command-provider.js";
 export { costOf } from "./cost.js";
 export {
 	anthropicBaseUrl,
