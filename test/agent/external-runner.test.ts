@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Attempt } from "../../src/contract/index.js";
+import type { Attempt, ModelPrice } from "../../src/contract/index.js";
 import { type CommandAccess, createExternalRunner, type ExternalRunnerOptions } from "../../src/runners/index.js";
 import { commandVariables, processesMarked } from "../support/processes.js";
 import { agentTask, BUGGY, FIXED, runInput, scriptedEntry, writeFixture } from "./agent-fixtures.js";
@@ -37,6 +37,7 @@ async function run(
 	mode: string,
 	options: Partial<ExternalRunnerOptions> = {},
 	signal = new AbortController().signal,
+	price: ModelPrice | null = null,
 ): Promise<Attempt> {
 	const runner = createExternalRunner({
 		name: "fake-agent",
@@ -45,7 +46,7 @@ async function run(
 		access: access({ HARNESS_MODE: mode }),
 		...options,
 	});
-	const model = scriptedEntry("scripted/any", "http://127.0.0.1:9");
+	const model = scriptedEntry("scripted/any", "http://127.0.0.1:9", { price });
 	const attempt = await runner.run(runInput(model), { signal });
 	attempts.push(attempt);
 	return attempt;
@@ -115,6 +116,20 @@ describe("external runner", () => {
 		expect(seen.home).not.toBe(process.env.HOME);
 		expect(seen.home.startsWith(`${attempt.workspace?.path}/`)).toBe(false);
 		expect(commandVariables(seen.env)).toEqual(["HARNESS_API_KEY", "HARNESS_MODE", "HOME", "LANG", "PATH", "TMPDIR"]);
+	});
+
+	it("prices the tokens a harness reports without a cost by the entry's price table, and never guesses", async () => {
+		const price = { input: 3, output: 15, cache_read: null };
+		const signal = () => new AbortController().signal;
+		// A reported cost is kept; reported tokens without one are priced; no tokens, or no price, is unknown.
+		expect((await run("write", {}, signal(), price)).telemetry.cost_usd).toBe(0.01);
+		const priced = await run("tokens", {}, signal(), price);
+		expect(priced.telemetry).toMatchObject({ input_tokens: 1200, output_tokens: 80 });
+		expect(priced.telemetry.cost_usd).toBeCloseTo((1200 * 3 + 80 * 15) / 1_000_000, 12);
+		expect((await run("tokens", {}, signal(), null)).telemetry.cost_usd).toBeNull();
+		const quiet = await run("quiet", {}, signal(), price);
+		expect(quiet.status).toBe("completed");
+		expect(quiet.telemetry.cost_usd).toBeNull();
 	});
 
 	it("calls output that is not the contract's JSON a harness error, quoting its start", async () => {

@@ -1,6 +1,8 @@
 // A stand-in for a CLI coding agent behind the external-harness contract: reads the JSON request
 // on stdin and behaves as its first argument says.
 //   write   fixes src/math.js, writes HARNESS.txt, and prints a valid answer (echoing its key)
+//   tokens  prints a valid answer with token counts and no cost
+//   quiet   prints a valid answer with no telemetry at all
 //   garbage prints text that is not the contract's JSON
 //   crash   exits 3 with a message on stderr
 //   hang    starts a child that carries $HARNESS_MARK in its argv, and never answers
@@ -35,6 +37,10 @@ if (mode === "write") {
 	};
 	console.log("starting the agent…");
 	console.log(JSON.stringify(answer));
+} else if (mode === "tokens") {
+	console.log(JSON.stringify({ final: "done", telemetry: { input_tokens: 1200, output_tokens: 80, turns: 1 } }));
+} else if (mode === "quiet") {
+	console.log(JSON.stringify({ final: "done" }));
 } else if (mode === "garbage") {
 	console.log("Sure! Here is what I did: I fixed everything.");
 } else if (mode === "crash") {
