@@ -4,7 +4,7 @@
  * contract on stdin and stdout.
  */
 import { randomUUID } from "node:crypto";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -116,6 +116,32 @@ describe("external runner", () => {
 		expect(seen.home).not.toBe(process.env.HOME);
 		expect(seen.home.startsWith(`${attempt.workspace?.path}/`)).toBe(false);
 		expect(commandVariables(seen.env)).toEqual(["HARNESS_API_KEY", "HARNESS_MODE", "HOME", "LANG", "PATH", "TMPDIR"]);
+	});
+
+	it("runs an agent installed outside /usr through the entry's mounts, its modules and all", async () => {
+		const install = mkdtempSync(join(tmpdir(), "touchstone-agent-install-"));
+		chmodSync(install, 0o755);
+		writeFileSync(join(install, "words.mjs"), 'export const DONE = "installed agent done";\n');
+		writeFileSync(
+			join(install, "agent.mjs"),
+			'import { DONE } from "./words.mjs";\nprocess.stdin.resume();\nprocess.stdin.on("end", () => console.log(JSON.stringify({ final: DONE })));\n',
+		);
+		try {
+			const mounts = [{ from: install, to: "/opt/agent" }];
+			const attempt = await run("write", {
+				command: ["node", "/opt/agent/agent.mjs"],
+				access: { ...access({}), mounts },
+			});
+			expect(attempt.error).toBeNull();
+			expect(attempt.final).toBe("installed agent done");
+			expect(attempt.runner_provenance.details).toMatchObject({ mounts, program_files: [] });
+			// Without the mount the agent is nowhere to be found inside.
+			const unmounted = await run("write", { command: ["node", "/opt/agent/agent.mjs"] });
+			expect(unmounted.status).toBe("harness_error");
+			expect(unmounted.error).toContain("MODULE_NOT_FOUND");
+		} finally {
+			rmSync(install, { recursive: true, force: true });
+		}
 	});
 
 	it("prices the tokens a harness reports without a cost by the entry's price table, and never guesses", async () => {
