@@ -31,31 +31,24 @@ function targetProblem(to: string): string | null {
  */
 export const mountSchema = z
 	.strictObject({
-		from: z
-			.string()
-			.superRefine((from, context) => {
-				const problem = sourceProblem(from);
-				if (problem !== null)
-					context.addIssue({
-						code: "custom",
-						message: problem,
-						// biome-ignore lint/suspicious/noTemplateCurlyInString: shows the literal `${VAR}` syntax
-						params: { fix: "write an absolute host path, e.g. `/opt/agent` or `${HOME}/.local/share/agent`" },
-					});
-			})
+		from: pathSchema(
+			sourceProblem,
+			// biome-ignore lint/suspicious/noTemplateCurlyInString: shows the literal `${VAR}` syntax
+			"write an absolute host path, e.g. `/opt/agent` or `${HOME}/.local/share/agent`",
+		)
 			// biome-ignore lint/suspicious/noTemplateCurlyInString: documents the literal `${VAR}` syntax
 			.describe("Absolute host path of the folder or file; may contain ${ENV_VAR} references."),
-		to: z
-			.string()
-			.superRefine((to, context) => {
-				const problem = targetProblem(to);
-				if (problem !== null)
-					context.addIssue({
-						code: "custom",
-						message: problem,
-						params: { fix: "write an absolute path outside /usr, /etc and /workspace, e.g. `/opt/agent`" },
-					});
-			})
-			.describe("Absolute path where it appears inside the sandbox (outside the system folders and /workspace)."),
+		to: pathSchema(
+			targetProblem,
+			"write an absolute path outside /usr, /etc and /workspace, e.g. `/opt/agent`",
+		).describe("Absolute path where it appears inside the sandbox (outside the system folders and /workspace)."),
 	})
 	.describe("A host path shown read-only inside the sandbox.");
+
+/** A path string checked by `problemOf`, its problem reported with `fix`. */
+function pathSchema(problemOf: (path: string) => string | null, fix: string) {
+	return z.string().superRefine((path, context) => {
+		const problem = problemOf(path);
+		if (problem !== null) context.addIssue({ code: "custom", message: problem, params: { fix } });
+	});
+}

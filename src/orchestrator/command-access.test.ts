@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BadInputError, type ModelEntry, type SandboxMount } from "../contract/index.js";
+import { modelSchema } from "../definitions/index.js";
 import { commandAccess } from "./command-access.js";
 
 const root = mkdtempSync(join(tmpdir(), "touchstone-command-access-"));
@@ -12,20 +13,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal reference an entry holds
 const LIB_REFERENCE = "${AGENT_ROOT}/lib";
 
-const agent: ModelEntry = {
+/** A command entry as models.yaml gives it, through the real schema. */
+const agent: ModelEntry = modelSchema.parse({
 	id: "cli/agent",
 	provider: "command",
-	model: "cli/agent",
-	display_name: "cli/agent",
-	role: "anchor",
-	status: "active",
-	tags: { family: null, weights: null, tier: null },
-	price: null,
-	base_url: null,
-	api_key_env: "AGENT_API_KEY",
 	command: ["agent"],
-	options: {},
-};
+	api_key_env: "AGENT_API_KEY",
+});
 
 function issuesOf(run: () => unknown) {
 	try {

@@ -7,11 +7,11 @@
  * everything stored; the network answers only the entry with `network: true`.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
@@ -22,18 +22,11 @@ import { openStore } from "../../src/store/index.js";
 import { inspectCase, leaderboard } from "../../src/views/index.js";
 import { tempDir } from "../support/cli.js";
 import { commandVariables } from "../support/processes.js";
+import { CODE_FIX_USE_CASES, GOLD_TEST, SUM_FIXED, sumTask, writeFiles } from "../support/sum-task.js";
 
 const HOSTILE = fileURLToPath(new URL("./harnesses/hostile-agent.mjs", import.meta.url));
 const KEY = `sk-agent-${randomUUID()}`;
 const HOST_ONLY = `host-only-${randomUUID().slice(0, 8)}`;
-const SUM_BUGGY = "export function sum(a, b) {\n\treturn a - b;\n}\n";
-const SUM_FIXED = "export function sum(a, b) {\n\treturn a + b;\n}\n";
-const GOLD_TEST = `import { test } from "node:test";
-import assert from "node:assert/strict";
-import { sum } from "../src/sum.mjs";
-test("adds two numbers", () => assert.equal(sum(2, 3), 5));
-`;
-
 let server: Server;
 let url: string;
 const homeFile = join(homedir(), `.touchstone-probe-${randomUUID()}`);
@@ -81,44 +74,12 @@ function writePack(root: string): void {
 				agent("hostile/online", { network: true }),
 			],
 		}),
-		"benchmarks/use_cases.yaml": stringify({
-			use_cases: [
-				{
-					id: "code-fix",
-					status: "runnable",
-					modality: { input: "text", output: "code" },
-					plugin: "tasks",
-					tasks: "packs/code-fix",
-					samples: 1,
-				},
-			],
-		}),
-		"benchmarks/packs/code-fix/fix-sum/task.yaml": stringify({
-			id: "fix-sum",
-			mode: "agentic",
-			tier: "standard",
-			prompt,
-			target_files: ["src/sum.mjs"],
-			tools: { shell: true },
-			snapshot: { files: { "src/sum.mjs": SUM_BUGGY, "package.json": '{ "type": "module" }\n' } },
-			verifier: {
-				kind: "tests",
-				args: {
-					command: ["node", "--test", "--test-reporter=tap", "tests/"],
-					gold_files: [{ source: "hidden/sum.test.mjs", target: "tests/sum.test.mjs" }],
-					report: "node-test",
-					required_tests: ["adds two numbers"],
-				},
-			},
-			reference: { files: [{ source: "reference/sum.mjs", target: "src/sum.mjs" }] },
-		}),
+		"benchmarks/use_cases.yaml": CODE_FIX_USE_CASES,
+		"benchmarks/packs/code-fix/fix-sum/task.yaml": sumTask("fix-sum", { reference: "reference/sum.mjs", prompt }),
 		"benchmarks/packs/code-fix/fix-sum/hidden/sum.test.mjs": GOLD_TEST,
 		"benchmarks/packs/code-fix/fix-sum/reference/sum.mjs": SUM_FIXED,
 	};
-	for (const [path, content] of Object.entries(files)) {
-		mkdirSync(dirname(join(root, path)), { recursive: true });
-		writeFileSync(join(root, path), content);
-	}
+	writeFiles(root, files);
 }
 
 describe("a hostile external agent on a task use case", () => {

@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
 import { loadDefinitions, loadTaskPack } from "../../src/definitions/index.js";
@@ -8,41 +8,12 @@ import { materializeFixture } from "../../src/sandbox/index.js";
 import { openStore, type Store } from "../../src/store/index.js";
 import { inspectCase, leaderboard } from "../../src/views/index.js";
 import { tempDir } from "../support/cli.js";
+import { CODE_FIX_USE_CASES, GOLD_TEST, SUM_BUGGY, SUM_FIXED, sumTask, writeFiles } from "../support/sum-task.js";
 
 /**
  * The tasks plugin end to end with the built-in reference policies (no model is called): a pack
  * of seeded tasks, materialized, validated and run, with its rows on a leaderboard.
  */
-const SUM_BUGGY = "export function sum(a, b) {\n\treturn a - b;\n}\n";
-const SUM_FIXED = "export function sum(a, b) {\n\treturn a + b;\n}\n";
-const GOLD_TEST = `import { test } from "node:test";
-import assert from "node:assert/strict";
-import { sum } from "../src/sum.mjs";
-test("adds two numbers", () => assert.equal(sum(2, 3), 5));
-`;
-
-function task(id: string, reference: string): string {
-	return stringify({
-		id,
-		mode: "agentic",
-		tier: "standard",
-		prompt: "sum() is wrong. Fix it.",
-		target_files: ["src/sum.mjs"],
-		tools: { shell: true },
-		snapshot: { files: { "src/sum.mjs": SUM_BUGGY, "package.json": '{ "type": "module" }\n' } },
-		verifier: {
-			kind: "tests",
-			args: {
-				command: ["node", "--test", "--test-reporter=tap", "tests/"],
-				gold_files: [{ source: "hidden/sum.test.mjs", target: "tests/sum.test.mjs" }],
-				report: "node-test",
-				required_tests: ["adds two numbers"],
-			},
-		},
-		reference: { files: [{ source: reference, target: "src/sum.mjs" }] },
-	});
-}
-
 function writePack(): string {
 	const root = tempDir("touchstone-tasks-");
 	const files: Record<string, string> = {
@@ -54,23 +25,12 @@ function writePack(): string {
 				{ id: "cli/fixer", provider: "command", command: ["node", join(root, "harness", "fixer.mjs")] },
 			],
 		}),
-		"benchmarks/use_cases.yaml": stringify({
-			use_cases: [
-				{
-					id: "code-fix",
-					status: "runnable",
-					modality: { input: "text", output: "code" },
-					plugin: "tasks",
-					tasks: "packs/code-fix",
-					samples: 1,
-				},
-			],
-		}),
-		"benchmarks/packs/code-fix/fix-sum/task.yaml": task("fix-sum", "reference/sum.mjs"),
+		"benchmarks/use_cases.yaml": CODE_FIX_USE_CASES,
+		"benchmarks/packs/code-fix/fix-sum/task.yaml": sumTask("fix-sum", { reference: "reference/sum.mjs" }),
 		"benchmarks/packs/code-fix/fix-sum/hidden/sum.test.mjs": GOLD_TEST,
 		"benchmarks/packs/code-fix/fix-sum/reference/sum.mjs": SUM_FIXED,
 		// Its "reference" repeats the bug: gold cannot pass, so the task is broken.
-		"benchmarks/packs/code-fix/no-fix/task.yaml": task("no-fix", "reference/sum.mjs"),
+		"benchmarks/packs/code-fix/no-fix/task.yaml": sumTask("no-fix", { reference: "reference/sum.mjs" }),
 		"benchmarks/packs/code-fix/no-fix/hidden/sum.test.mjs": GOLD_TEST,
 		"benchmarks/packs/code-fix/no-fix/reference/sum.mjs": SUM_BUGGY,
 		"harness/fixer.mjs": `import { readFileSync, writeFileSync } from "node:fs";
@@ -81,10 +41,7 @@ writeFileSync(file, readFileSync(file, "utf8").replace("a - b", "a + b"));
 console.log(JSON.stringify({ final: "fixed sum", trace: [], telemetry: { input_tokens: 10, output_tokens: 5, cost_usd: 0.002, turns: 1 } }));
 `,
 	};
-	for (const [path, content] of Object.entries(files)) {
-		mkdirSync(dirname(join(root, path)), { recursive: true });
-		writeFileSync(join(root, path), content);
-	}
+	writeFiles(root, files);
 	return root;
 }
 
