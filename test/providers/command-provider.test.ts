@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative as relativePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
@@ -116,6 +116,16 @@ describe("command provider in the sandbox", () => {
 		expect(ttft_ms).toBeLessThan(latency_ms);
 		expect(generation_ms).toBeGreaterThanOrEqual(50);
 		expect(echo.endpoint).toBeNull();
+	});
+
+	it("finds a script named by a relative path in the folder touchstone runs in, as before it was sandboxed", async () => {
+		const relative = relativePath(process.cwd(), HOSTILE);
+		expect(relative.startsWith("/")).toBe(false);
+		const result = await defaultRunParts(ENV)
+			.providerFor(entry([NODE, relative, "single-shot"]))
+			.complete(ask(probes()), { signal: signal() });
+		expect(JSON.parse(result.text).cwd).toBe("/workspace");
+		expect(result.raw).toMatchObject({ sandbox: { program_files: [HOSTILE] } });
 	});
 
 	it("fails with the exit code and the end of stderr when the program fails, and marks it not retryable", async () => {
