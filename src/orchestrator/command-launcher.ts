@@ -26,7 +26,8 @@ export function createCommandLauncher(
 		async launch(launch, { signal }) {
 			const box = await openCommandSandbox({ argv, access, sandbox });
 			try {
-				return { ...(await box.run(launch, { signal })), reach: box.reach };
+				const started = performance.now();
+				return { ...(await box.run(launch, { signal })), reach: box.reach, started_at: started };
 			} finally {
 				await box.sandbox.dispose();
 			}

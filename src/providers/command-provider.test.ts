@@ -26,6 +26,7 @@ function scripted(result: Partial<CommandLaunchResult> | Error, secrets: readonl
 				stdout_truncated: false,
 				missing_program: null,
 				reach: { backend: "bubblewrap", isolated: true },
+				started_at: performance.now(),
 				...result,
 			};
 		},

@@ -29,6 +29,11 @@ export interface CommandLaunchResult extends SandboxExecResult {
 	readonly missing_program: string | null;
 	/** What the program could reach (backend, isolation, network, mounts, variable names), for the record. */
 	readonly reach: JsonObject;
+	/**
+	 * When the program was started (`performance.now()`), its sandbox made: latency and time to
+	 * first token count from here, so making the sandbox is not charged to the model.
+	 */
+	readonly started_at: number;
 }
 
 /**
@@ -66,7 +71,8 @@ const STDERR_LIMIT = 4096;
 /**
  * A Provider that runs a program per call through its launcher (in the sandbox): the rendered
  * prompt on its stdin, its stdout is the reply (one trailing newline dropped; cut at the output
- * limit, with `finish_reason: length`). Time to first token is the first byte on stdout. It
+ * limit, with `finish_reason: length`). Latency counts from the program's start, its sandbox
+ * made; time to first token is the first byte on stdout. It
  * reports no usage, so its cost is known only from a price of zero (see `costOf`). A non-zero
  * exit fails the call without a retry (a crashing program rarely heals); a timeout or an abort
  * kills the program's whole process tree. The reply's `raw` says what the program could reach.
@@ -111,7 +117,6 @@ async function run(
 	if (signal.aborted) throw fail("the call was cancelled", { kind: "aborted" });
 	if (program === "") throw fail("the entry's command is empty", { kind: "bad-request" });
 
-	const start = performance.now();
 	let firstOutput: number | null = null;
 	let result: CommandLaunchResult;
 	try {
@@ -133,6 +138,7 @@ async function run(
 		});
 	}
 	const end = performance.now();
+	const start = Math.min(result.started_at, firstOutput ?? end);
 	const tail = redact(result.stderr.slice(-STDERR_LIMIT).trim(), secrets);
 	if (result.timed_out)
 		throw fail(`\`${program}\` gave no complete reply within ${config.timeoutMs / 1000} s and was killed`, {
