@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Attempt, ModelPrice } from "../../src/contract/index.js";
 import { type CommandAccess, createExternalRunner, type ExternalRunnerOptions } from "../../src/runners/index.js";
+import { detectSandboxBackend } from "../../src/sandbox/index.js";
 import { commandVariables, processesMarked } from "../support/processes.js";
 import { agentTask, BUGGY, FIXED, runInput, scriptedEntry, writeFixture } from "./agent-fixtures.js";
 
@@ -76,6 +77,8 @@ describe("external runner", () => {
 		expect(JSON.stringify(attempt)).not.toContain(SECRET);
 		expect(attempt.diff).toContain("+\treturn a + b;");
 		expect(attempt.diff).toContain("+++ b/HARNESS.txt");
+		// A key the agent wrote into a file is redacted from the stored diff too.
+		expect(attempt.diff).toContain("+key <redacted>");
 		expect(readFileSync(join(fixture, "src", "math.js"), "utf8")).toBe(BUGGY);
 		expect(readFileSync(join(attempt.workspace?.path ?? "", "src", "math.js"), "utf8")).toBe(FIXED);
 
@@ -202,6 +205,24 @@ describe("external runner", () => {
 			expect(readdirSync(tempRoot)).toEqual([]);
 		} finally {
 			rmSync(tempRoot, { recursive: true, force: true });
+		}
+	});
+
+	it("calls a machine without bubblewrap a harness error saying how to fix it, unless the process backend is chosen", async () => {
+		const path = process.env.PATH;
+		const empty = mkdtempSync(join(tmpdir(), "touchstone-no-bwrap-"));
+		process.env.PATH = empty;
+		try {
+			await detectSandboxBackend({ refresh: true });
+			const attempt = await run("write", { command: [process.execPath, HARNESS, "write"] });
+			expect(attempt.status).toBe("harness_error");
+			expect(attempt.error).toContain("bubblewrap (bwrap) is not installed");
+			expect(attempt.error).toContain("fix: install it (apt-get install bubblewrap");
+			expect(attempt.workspace).toBeNull();
+		} finally {
+			process.env.PATH = path;
+			rmSync(empty, { recursive: true, force: true });
+			await detectSandboxBackend({ refresh: true });
 		}
 	});
 

@@ -1,6 +1,7 @@
 // A stand-in for a CLI coding agent behind the external-harness contract: reads the JSON request
 // on stdin and behaves as its first argument says.
-//   write   fixes src/math.js, writes HARNESS.txt, and prints a valid answer (echoing its key)
+//   write   fixes src/math.js, writes HARNESS.txt and NOTES.txt (its key), and prints a valid
+//           answer (echoing its key)
 //   tokens  prints a valid answer with token counts and no cost
 //   quiet   prints a valid answer with no telemetry at all
 //   garbage prints text that is not the contract's JSON
@@ -18,6 +19,7 @@ if (mode === "write") {
 	const math = join(workdir, "src", "math.js");
 	writeFileSync(math, readFileSync(math, "utf8").replace("a - b", "a + b"));
 	writeFileSync(join(workdir, "HARNESS.txt"), `${request.prompt}\n`);
+	writeFileSync(join(workdir, "NOTES.txt"), `key ${process.env.HARNESS_API_KEY}\n`);
 	const answer = {
 		final: `Fixed add. My key is ${process.env.HARNESS_API_KEY}.`,
 		trace: [
