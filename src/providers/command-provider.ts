@@ -147,7 +147,7 @@ async function run(
 		});
 	if (result.missing_program !== null)
 		throw fail(
-			`could not start \`${result.missing_program}\`: it is not found inside the sandbox; install it under /usr, give its absolute path, or show its folder with the entry's \`mounts:\``,
+			`could not start \`${result.missing_program}\`: it is not found inside the sandbox, or not executable there; install it under /usr, give its absolute path, or show its folder with the entry's \`mounts:\``,
 			{ kind: "bad-request" },
 		);
 	if (result.exit_code !== 0)

@@ -231,7 +231,9 @@ describe("external runner", () => {
 			const attempt = await run("write", { command });
 
 			expect(attempt.status).toBe("harness_error");
-			expect(attempt.error).toContain(`could not start \`${command[0]}\`: it is not found inside the sandbox`);
+			expect(attempt.error).toContain(
+				`could not start \`${command[0]}\`: it is not found inside the sandbox (bubblewrap), or not`,
+			);
 			expect(attempt.error).toContain("fix: install it under /usr, give its absolute path");
 			expect(attempt.workspace).toBeNull();
 		}

@@ -142,7 +142,7 @@ async function runExternal(
 			await sandbox.dispose();
 			return attempt(
 				"harness_error",
-				`${runner.id}: could not start \`${result.missing_program}\`: it is not found inside the sandbox (${sandbox.provenance.backend}); fix: install it under /usr, give its absolute path, or show its folder with the entry's \`mounts:\``,
+				`${runner.id}: could not start \`${result.missing_program}\`: it is not found inside the sandbox (${sandbox.provenance.backend}), or not executable there; fix: install it under /usr, give its absolute path, or show its folder with the entry's \`mounts:\``,
 				raw,
 			);
 		}
