@@ -74,6 +74,8 @@ function writePack(useCaseEnv: Record<string, string>): string {
 			models: [
 				{ id: "builtin/baseline", provider: "builtin", model: "baseline" },
 				{ id: "builtin/gold", provider: "builtin", model: "gold" },
+				// An external agent (a CLI coding agent) works in the same base, with the same runtime.
+				{ id: "cli/fixer", provider: "command", command: ["node", join(root, "harness", "fixer.mjs")] },
 			],
 		}),
 		"benchmarks/use_cases.yaml": stringify({
@@ -108,6 +110,18 @@ function writePack(useCaseEnv: Record<string, string>): string {
 		"benchmarks/packs/ledger/no-registry/hidden/total.test.mjs": GOLD,
 		"benchmarks/packs/ledger/no-registry/reference/total.mjs": TOTAL_FIXED,
 		"rates/eur.txt": "1.00\n",
+		"harness/fixer.mjs": `import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+const request = JSON.parse(readFileSync(0, "utf8"));
+const seen = [
+	"money-lib " + (existsSync(join(request.workdir, "node_modules", "money-lib", "index.mjs")) ? "installed" : "missing"),
+	"rate " + (existsSync("/opt/rates/eur.txt") ? readFileSync("/opt/rates/eur.txt", "utf8").trim() : "missing"),
+	"mode " + (process.env.LEDGER_MODE ?? "unset"),
+];
+const file = join(request.workdir, "src", "total.mjs");
+writeFileSync(file, readFileSync(file, "utf8").replace("sum + x", "sum + cents(x)"));
+console.log(JSON.stringify({ final: seen.join(", "), trace: [], telemetry: { turns: 1 } }));
+`,
 	};
 	for (const [path, content] of Object.entries(files)) {
 		mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -154,7 +168,7 @@ describe("task runtimes", () => {
 
 	it("installs dependencies once, shows mounts and variables, and keeps node_modules out of every diff", async () => {
 		const summary = await run(root, store);
-		expect(summary.executed).toBe(4);
+		expect(summary.executed).toBe(6);
 		const board = leaderboard(store, "ledger");
 		const gold = inspectCase(store, "ledger", "uses-lib").models.find((model) => model.model_id === "builtin/gold");
 		const sample = gold?.samples[0];
@@ -168,6 +182,11 @@ describe("task runtimes", () => {
 		);
 		expect(baseline?.samples[0]?.scores.find((score) => score.metric === "task_score")?.value).toBe(0);
 		expect(board.rows.find((row) => row.model_id === "builtin/gold")?.harness_errors).toBe(1);
+		// The external agent saw the installed dependency, the mount and the variable, and fixed the code.
+		const agent = inspectCase(store, "ledger", "uses-lib").models.find((model) => model.model_id === "cli/fixer");
+		expect(agent?.samples[0]?.output).toBe("money-lib installed, rate 1.00, mode strict");
+		expect(agent?.samples[0]?.scores.find((score) => score.metric === "task_score")?.value).toBe(1);
+		expect(agent?.samples[0]?.diff).not.toContain("node_modules");
 		// The base is cached beside the store: installed once, with node_modules in it.
 		const cache = join(root, "data", "runtimes");
 		const entries = (await import("node:fs")).readdirSync(cache).filter((name) => !name.startsWith("."));
@@ -187,13 +206,13 @@ describe("task runtimes", () => {
 			);
 			expect(sample?.error).toMatch(/fix: the setup runs with the network on, but a request failed/);
 		}
-		expect(models).toHaveLength(2);
+		expect(models).toHaveLength(3);
 	});
 
 	it("keys cells by the runtime: the same definitions re-run nothing, a changed runtime re-runs its cells", async () => {
 		const again = await run(root, store);
 		// The failed cells are retried (a harness error is never current); the graded ones are skipped.
-		expect({ skipped: again.skipped, executed: again.executed }).toEqual({ skipped: 2, executed: 2 });
+		expect({ skipped: again.skipped, executed: again.executed }).toEqual({ skipped: 3, executed: 3 });
 		const useCases = join(root, "benchmarks", "use_cases.yaml");
 		writeFileSync(useCases, readFileSync(useCases, "utf8").replace("LEDGER_MODE: strict", "LEDGER_MODE: lenient"));
 		const changed = await run(root, store);

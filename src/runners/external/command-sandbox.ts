@@ -32,6 +32,8 @@ export interface CommandSandboxOptions {
 	readonly sandbox?: Pick<CreateSandboxOptions, "backend" | "allowUnisolated" | "diffCapBytes" | "tempRoot">;
 	/** Folder copied into the workdir; an empty workdir when absent. */
 	readonly fixture?: string;
+	/** The task runtime's mounts and variables (under the entry's own), for an agent working on a task. */
+	readonly runtime?: Pick<CreateSandboxOptions, "mounts" | "env">;
 }
 
 /** One run of the command. */
@@ -92,7 +94,8 @@ const WRAPPER = [
 export async function openCommandSandbox(options: CommandSandboxOptions): Promise<CommandSandbox> {
 	const { access } = options;
 	const chosen = await chooseSandboxBackend(options.sandbox ?? {});
-	const shown = [...defaultReadOnlyPaths(), ...access.mounts.map((mount) => mount.to)];
+	const runtimeMounts = options.runtime?.mounts ?? [];
+	const shown = [...defaultReadOnlyPaths(), ...[...runtimeMounts, ...access.mounts].map((mount) => mount.to)];
 	// The process backend runs on the host, where the program's files already are.
 	const files = chosen.backend === "bubblewrap" ? await programFiles(options.argv, shown) : [];
 	const staged: StagedFiles = await stageProgramFiles(files, options.sandbox?.tempRoot);
@@ -105,7 +108,9 @@ export async function openCommandSandbox(options: CommandSandboxOptions): Promis
 			...(options.fixture === undefined ? {} : { fixture: options.fixture }),
 			network: access.network,
 			readOnlyPaths: staged.readOnlyPaths,
-			mounts: [...access.mounts, ...staged.mounts],
+			mounts: [...runtimeMounts, ...access.mounts, ...staged.mounts],
+			// The runtime's variables; the entry's (each command's own) win over them.
+			env: options.runtime?.env ?? {},
 		});
 	} catch (error) {
 		await staged.remove();
@@ -124,8 +129,8 @@ export async function openCommandSandbox(options: CommandSandboxOptions): Promis
 		network: inner.provenance.network,
 		workdir: inner.commandWorkdir,
 		home: "private, outside the workdir ($TMPDIR/home)",
-		env: Object.keys(access.env).sort(),
-		mounts: access.mounts.map((mount) => ({ from: mount.from, to: mount.to })),
+		env: [...new Set([...Object.keys(options.runtime?.env ?? {}), ...Object.keys(access.env)])].sort(),
+		mounts: [...runtimeMounts, ...access.mounts].map((mount) => ({ from: mount.from, to: mount.to })),
 		program_files: files,
 	};
 	return { sandbox, reach, run: (request, { signal }) => runCommand(sandbox, options.argv, access, request, signal) };

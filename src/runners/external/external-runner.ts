@@ -113,6 +113,7 @@ async function runExternal(
 			argv: options.command,
 			access,
 			fixture: task.fixtureDir,
+			runtime: { mounts: task.mounts ?? [], env: task.env ?? {} },
 			sandbox: {
 				...options.sandbox,
 				...(options.diffCapBytes === undefined ? {} : { diffCapBytes: options.diffCapBytes }),
