@@ -356,7 +356,7 @@ panels:
 		expect(issueAt(issues, "models[3].env[0]")).toMatchObject({ line: 21, column: 11 });
 		expect(issueAt(issues, "models[3].env[0]").message).toContain("set by the sandbox itself");
 		expect(issueAt(issues, "models[3].mounts[0].from").message).toContain("expected an absolute host path");
-		expect(issueAt(issues, "models[3].mounts[0].to").message).toContain("expected a normalized path");
+		expect(issueAt(issues, "models[3].mounts[0].to").message).toContain("is not a normalized path");
 
 		const fixed = models.split("  - id: hosted")[0] ?? "";
 		const definitions = loadDefinitions(benchmarks({ "models.yaml": fixed, "use_cases.yaml": "use_cases: []\n" }));

@@ -8,7 +8,7 @@ import {
 	type ModelEntry,
 } from "../contract/index.js";
 import { envNameSchema, urlProblem } from "./env-references.js";
-import { mountSchema } from "./mount-schema.js";
+import { mountListSchema } from "./mount-schema.js";
 
 /** The provider kinds a model entry may name. */
 export const PROVIDERS = ["openai-compatible", "openrouter", "anthropic", "command", "builtin"] as const;
@@ -124,8 +124,7 @@ export const modelSchema = z
 			.describe(
 				"`command` only: let the program reach the network (a hosted agent calling its API). Default false: only a private loopback.",
 			),
-		mounts: z
-			.array(mountSchema)
+		mounts: mountListSchema("absolute")
 			.optional()
 			.describe(
 				"`command` only: host folders or files shown read-only inside the program's sandbox, e.g. an agent installed outside /usr.",

@@ -6,45 +6,10 @@ import { FIXTURE_MANIFEST, type Task } from "../../contract/index.js";
 import { fixtureHash } from "./fixture-hash.js";
 import { fixtureState } from "./fixture-manifest.js";
 import { materializeFixture } from "./materialize-fixture.js";
+import { snapshotTask } from "./testing.js";
 
 function seededTask(files: Record<string, string>): Task {
-	return {
-		id: "seeded",
-		version: "1",
-		mode: "agentic",
-		tier: "easy",
-		prompt: "Fix it.",
-		target_files: [],
-		budget: { turns: 5, tokens: null, timeout_s: 60, cost_usd: null },
-		tools: { shell: false },
-		axes: [],
-		source_commit: null,
-		snapshot: {
-			commit: null,
-			paths: [],
-			strip: null,
-			overlays: [],
-			excludes: [],
-			files,
-			patches: [],
-			review_diff: null,
-		},
-		verifier: {
-			kind: "checks",
-			args: {
-				script: "check.js",
-				interpreter: ["node"],
-				weights: {},
-				critical: [],
-				pass_threshold: 1,
-				env: {},
-				timeout_s: 10,
-			},
-		},
-		reference: null,
-		runtime: null,
-		metadata: {},
-	};
+	return { ...snapshotTask("seeded", { files }), tier: "easy" };
 }
 
 describe("fixtureState", () => {

@@ -14,9 +14,10 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BadInputError, FIXTURE_MANIFEST, type Task, type TaskSnapshot } from "../../contract/index.js";
+import { BadInputError, FIXTURE_MANIFEST } from "../../contract/index.js";
 import { fixtureHash } from "./fixture-hash.js";
 import { materializeFixture } from "./materialize-fixture.js";
+import { snapshotTask as task } from "./testing.js";
 
 const GIT_ENV = { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" };
 
@@ -38,47 +39,6 @@ function commit(repo: string, files: Record<string, string | null>): string {
 	git(repo, "add", "--all");
 	git(repo, "commit", "--quiet", "--message", "change");
 	return git(repo, "rev-parse", "HEAD");
-}
-
-function task(id: string, snapshot: Partial<TaskSnapshot>): Task {
-	return {
-		id,
-		version: "1",
-		mode: "agentic",
-		tier: "standard",
-		prompt: "Fix add().",
-		target_files: [],
-		budget: { turns: 10, tokens: null, timeout_s: 60, cost_usd: null },
-		tools: { shell: false },
-		axes: [],
-		source_commit: null,
-		snapshot: {
-			commit: null,
-			paths: [],
-			strip: null,
-			overlays: [],
-			excludes: [],
-			files: {},
-			patches: [],
-			review_diff: null,
-			...snapshot,
-		},
-		verifier: {
-			kind: "checks",
-			args: {
-				script: "check.js",
-				interpreter: ["node"],
-				weights: {},
-				critical: [],
-				pass_threshold: 1,
-				env: {},
-				timeout_s: 10,
-			},
-		},
-		reference: null,
-		runtime: null,
-		metadata: {},
-	};
 }
 
 /** Every file under `dir`, as sorted relative paths, but for the manifest at the root. */
