@@ -1,9 +1,28 @@
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
 import { startScriptedServer, validateScript } from "../src/scripted-server/index.js";
-import { arithScript, writeBenchFixture } from "./support/bench-fixture.js";
+import { arithCases, arithScript, writeBenchFixture } from "./support/bench-fixture.js";
 import { BIN, ROOT, runCli, tempDir } from "./support/cli.js";
+
+/**
+ * Every file of a store with the hash of its bytes. SQLite's WAL index (`-shm`) and an empty WAL
+ * are what any reader of a WAL database leaves; a WAL with content would be a write, so its
+ * hash is kept then.
+ */
+function snapshot(dir: string): Record<string, string> {
+	const files: Record<string, string> = {};
+	for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" }).sort()) {
+		const path = join(dir, name);
+		if (!statSync(path).isFile() || name.endsWith("-shm") || (name.endsWith("-wal") && statSync(path).size === 0))
+			continue;
+		files[name] = createHash("sha256").update(readFileSync(path)).digest("hex");
+	}
+	return files;
+}
 
 describe("touchstone demo and run, spawned end to end", () => {
 	it("demo runs the bundled examples offline, shows best and cheaper models, and a second demo runs nothing", async () => {
@@ -90,6 +109,47 @@ describe("touchstone demo and run, spawned end to end", () => {
 		expect(idea.code).toBe(2);
 		expect(idea.stderr).toContain("is an idea");
 	});
+
+	it("run --dry-run prints the plan and writes nothing: no spec, no activation, no file", async () => {
+		const server = await startScriptedServer({
+			script: validateScript(arithScript({ "m/a": { right: true } }) as never),
+		});
+		try {
+			const fixture = writeBenchFixture({ cases: 4, samples: 1, models: { "m/a": {} } });
+			const cli = (args: readonly string[]) =>
+				runCli(args, { cwd: fixture.root, env: { TOUCHSTONE_SCRIPTED_URL: server.url } });
+			expect((await cli(["run", "--use-case", "arith"])).code).toBe(0);
+			const data = join(fixture.root, "data");
+			const before = snapshot(data);
+			// A changed case gives a new spec: a dry run that froze and activated it would make every row stale.
+			const cases = arithCases(4);
+			(cases[0] as { input: { prompt: string } }).input.prompt = "repeat the number 0, please";
+			writeFileSync(join(fixture.dir, "packs", "arith", "cases.yaml"), stringify({ cases }));
+			const dry = await cli(["run", "--use-case", "arith", "--dry-run"]);
+			expect(dry.code).toBe(0);
+			expect(dry.stderr).toContain(
+				"arith: 4 cells planned (1 models × 4 cases, thorough), 3 already current, 1 to run",
+			);
+			expect(dry.stdout).toContain("no model was called and nothing was written");
+			expect(snapshot(data)).toEqual(before);
+			const board = await cli(["leaderboard", "--use-case", "arith", "--json"]);
+			const parsed = JSON.parse(board.stdout) as { stale_rows: number; rows: { cases: number }[] };
+			expect(parsed.stale_rows).toBe(0);
+			expect(parsed.rows[0]?.cases).toBe(4);
+
+			// Without a store, a dry run creates none.
+			const empty = writeBenchFixture({ cases: 2, samples: 1, models: { "m/a": {} } });
+			const first = await runCli(["run", "--use-case", "arith", "--dry-run"], {
+				cwd: empty.root,
+				env: { TOUCHSTONE_SCRIPTED_URL: server.url },
+			});
+			expect(first.code).toBe(0);
+			expect(first.stderr).toContain("0 already current, 2 to run");
+			expect(existsSync(join(empty.root, "data"))).toBe(false);
+		} finally {
+			await server.close();
+		}
+	}, 60_000);
 
 	it("Ctrl-C lets in-flight cells finish, exits 1 saying how to resume, and the same command resumes", async () => {
 		const server = await startScriptedServer({

@@ -160,15 +160,17 @@ describe("runUseCase against the scripted server over real HTTP", () => {
 		store.close();
 	});
 
-	it("a dry run freezes the spec and calls nothing; --force re-runs current cells as new rows", async () => {
+	it("a dry run plans, calls nothing and writes nothing; --force re-runs current cells as new rows", async () => {
 		const { store, run } = setup(2);
 		const calls = server.stats().total;
 		const dry = await run({ dryRun: true });
-		expect(dry).toMatchObject({ planned: 8, executed: 0, dry_run: true });
+		expect(dry).toMatchObject({ planned: 8, skipped: 0, executed: 0, dry_run: true });
 		expect(server.stats().total).toBe(calls);
-		expect(store.currentSpec("arith")?.benchmark_version).toBe(dry.benchmark_version);
+		expect(store.listSpecs()).toEqual([]);
+		expect(store.currentSpec("arith")).toBeNull();
 
-		await run({ models: ["model/wrong"], samples: 1 });
+		const first = await run({ models: ["model/wrong"], samples: 1 });
+		expect(first.benchmark_version).toBe(dry.benchmark_version);
 		const forced = await run({ models: ["model/wrong"], samples: 1, force: true });
 		expect(forced).toMatchObject({ planned: 2, skipped: 0, executed: 2 });
 		expect(countRows(store).runs).toBe(4);

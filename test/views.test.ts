@@ -201,11 +201,17 @@ describe("what the read layer leaves out, and says", () => {
 		const cases = arithCases(6);
 		(cases[5] as { input: { prompt: string } }).input.prompt = "repeat the number 5 please";
 		writeFileSync(join(fixture.dir, "packs", "arith", "cases.yaml"), stringify({ cases }));
-		await run({ models: ["m/best", "m/twin"], dryRun: true });
+		// A run of another model makes the changed spec current (a dry run would write nothing).
+		await run({ models: ["m/bad"] });
 		const board = leaderboard(store, "arith");
 		expect(board.stale_rows).toBe(2);
-		expect(board.rows.every((item) => item.cases === 5 && item.precision === "limited")).toBe(true);
-		expect(caseMatrix(store, "arith").rows.find((item) => item.case_id === "q00005")?.cells).toEqual([null, null]);
+		const earlier = board.rows.filter((item) => item.model_id !== "m/bad");
+		expect(earlier.map((item) => [item.model_id, item.cases, item.precision]).sort()).toEqual([
+			["m/best", 5, "limited"],
+			["m/twin", 5, "limited"],
+		]);
+		const changed = caseMatrix(store, "arith").rows.find((item) => item.case_id === "q00005");
+		expect(changed?.cells.filter((cell) => cell !== null)).toHaveLength(1);
 		store.close();
 	}, 60_000);
 

@@ -31,7 +31,7 @@ export interface RunChoices {
  */
 export async function runAndReport(
 	io: CliIo,
-	store: Store,
+	store: Store | null,
 	definitions: Definitions,
 	parts: RunParts,
 	choices: RunChoices,
@@ -90,14 +90,19 @@ export async function runAndReport(
 	return summary;
 }
 
-function report(io: CliIo, store: Store, summary: RunSummary, choices: RunChoices): void {
+function report(io: CliIo, store: Store | null, summary: RunSummary, choices: RunChoices): void {
+	if (summary.dry_run || store === null) {
+		if (choices.json) printJson(io, { summary, leaderboard: null });
+		else
+			printLine(
+				io,
+				`dry run: ${summary.planned - summary.skipped} of ${summary.planned} cells would run under spec ${summary.benchmark_version}; no model was called and nothing was written.`,
+			);
+		return;
+	}
 	const board = leaderboard(store, choices.useCase);
 	if (choices.json) {
 		printJson(io, { summary, leaderboard: board });
-		return;
-	}
-	if (summary.dry_run) {
-		printLine(io, `dry run: spec ${summary.benchmark_version} frozen and current; no model was called.`);
 		return;
 	}
 	const statuses = Object.entries(summary.statuses)

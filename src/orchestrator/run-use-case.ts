@@ -22,7 +22,11 @@ const THREAD_BATCH_DELAY_MS = 100;
 /** What `touchstone run` asks for. */
 export interface RunRequest {
 	readonly definitions: Definitions;
-	readonly store: Store;
+	/**
+	 * The store cells are skipped against and written to. A dry run only reads it, and may pass
+	 * null when there is no store yet (then every cell is to run).
+	 */
+	readonly store: Store | null;
 	readonly useCaseId: string;
 	/** `--models`: registry ids; the use case's fleet when absent. */
 	readonly models?: readonly string[] | undefined;
@@ -32,7 +36,7 @@ export interface RunRequest {
 	readonly concurrency: number;
 	/** `--force`: re-run cells that already have a current complete row. */
 	readonly force: boolean;
-	/** `--dry-run`: freeze the spec and plan, but call no model. */
+	/** `--dry-run`: plan, but write nothing (no spec snapshot, no activation) and call no model. */
 	readonly dryRun: boolean;
 	readonly parts: RunParts;
 	readonly stop: StopControl;
@@ -89,13 +93,14 @@ export interface RunSummary {
 
 /**
  * `plan → skip current cells → execute → persist` for one use case. The spec is frozen and made
- * current before any result is written (also on a dry run, so the read layer judges currency by
- * today's definitions). Cells already holding a complete current row are skipped unless forced.
+ * current before any result is written. A dry run stops after the plan and writes nothing: made
+ * current, its spec would turn the rows of the definitions in force into stale ones before
+ * anything ran. Cells already holding a complete current row are skipped unless forced.
  */
 export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 	const started = await startRun(request);
 	const { plan, toRun } = started;
-	const tally = request.dryRun ? emptyTally() : await executeCells(request, started);
+	const tally = request.dryRun ? emptyTally() : await executeCells(request, writableStore(request), started);
 	return {
 		benchmark_version: started.context.benchmarkVersion,
 		planned: plan.size,
@@ -115,14 +120,14 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 interface StartedRun {
 	readonly plan: CellPlan;
 	readonly toRun: Uint32Array;
-	/** What each cell needs, but where it is written: that is chosen when the cells run. */
-	readonly context: Omit<CellContext, "writer">;
+	/** What each cell needs, but the store and where it is written: those are chosen when the cells run. */
+	readonly context: Omit<CellContext, "writer" | "store">;
 }
 
 /**
- * Prepares the use case, freezes and activates its spec, plans the cells and picks those to
- * run. What it returns holds no reference to the spec document: a pack of 50,000 cases spends
- * megabytes on it, and the run needs only the plan (bench/overhead).
+ * Prepares the use case, freezes and activates its spec (not on a dry run), plans the cells and
+ * picks those to run. What it returns holds no reference to the spec document: a pack of 50,000
+ * cases spends megabytes on it, and the run needs only the plan (bench/overhead).
  */
 async function startRun(request: RunRequest): Promise<StartedRun> {
 	const { store, stop } = request;
@@ -130,19 +135,22 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 		models: request.models,
 		parts: request.parts,
 		signal: stop.signal,
-		runtimeCacheDir: runtimeCacheDir(store.paths),
+		...(store === null ? {} : { runtimeCacheDir: runtimeCacheDir(store.paths) }),
 	});
 	request.hooks?.onPrepared?.(prepared);
 	const { spec } = prepared;
-	store.freezeSpec({
-		benchmark_version: spec.benchmark_version,
-		use_case_id: prepared.useCase.id,
-		spec_hash: spec.spec_hash,
-		spec: spec.document as unknown as JsonObject,
-		home_repo: null,
-		methodology: spec.methodology,
-	});
-	store.activateSpec(prepared.useCase.id, spec.benchmark_version);
+	if (!request.dryRun) {
+		const writable = writableStore(request);
+		writable.freezeSpec({
+			benchmark_version: spec.benchmark_version,
+			use_case_id: prepared.useCase.id,
+			spec_hash: spec.spec_hash,
+			spec: spec.document as unknown as JsonObject,
+			home_repo: null,
+			methodology: spec.methodology,
+		});
+		writable.activateSpec(prepared.useCase.id, spec.benchmark_version);
+	}
 
 	const plan = planCells({
 		spec: spec.document,
@@ -151,13 +159,14 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 		depth: request.depth,
 		samples: request.samples ?? prepared.useCase.samples,
 	});
-	const toRun = plan.remaining(request.force ? new Set<string>() : store.completeCellKeys(prepared.useCase.id));
+	const toRun = plan.remaining(
+		request.force || store === null ? new Set<string>() : store.completeCellKeys(prepared.useCase.id),
+	);
 	request.hooks?.onRunStart?.({ prepared, planned: plan.size, skipped: plan.size - toRun.length, toRun: toRun.length });
 	return {
 		plan,
 		toRun,
 		context: {
-			store,
 			runner: prepared.runner,
 			grader: prepared.grader,
 			harnessConfig: prepared.harnessConfig,
@@ -185,10 +194,16 @@ function emptyTally(): Tally {
 	return { executed: 0, statuses: {}, graderErrors: 0, cost: 0, unknownCost: 0 };
 }
 
+/** The store a run that writes needs; only a dry run may have none. */
+function writableStore(request: RunRequest): Store {
+	if (request.store === null) throw new TypeError("runUseCase: only a dry run may go without a store");
+	return request.store;
+}
+
 /** Runs, grades and writes the cells of a started run, `concurrency` at a time, until done or stopped. */
-async function executeCells(request: RunRequest, started: StartedRun): Promise<Tally> {
+async function executeCells(request: RunRequest, store: Store, started: StartedRun): Promise<Tally> {
 	const { plan, toRun } = started;
-	const { stop, store } = request;
+	const { stop } = request;
 	// A large run records on the store's writer thread, so that inserts and commits do not hold up
 	// the model calls (about 5 % less wall time at 100,000 cells in bench/overhead); a small one
 	// is not worth starting a thread for.
@@ -199,7 +214,7 @@ async function executeCells(request: RunRequest, started: StartedRun): Promise<T
 		thread === null
 			? new CellWriter((cells) => store.recordCells(cells))
 			: new CellWriter((cells) => thread.record(cells), { delayMs: THREAD_BATCH_DELAY_MS });
-	const context: CellContext = { ...started.context, writer };
+	const context: CellContext = { ...started.context, store, writer };
 	const tally = emptyTally();
 	const count = (outcome: CellOutcome) => {
 		if (outcome.run_id !== null) {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { type Command, Option } from "commander";
 import { defaultRunParts } from "../../orchestrator/index.js";
 import { openStore, resolveStorePaths } from "../../store/index.js";
@@ -20,7 +21,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 		.option("--samples <n>", "samples per case at thorough depth (default: the use case's, else 2)", positiveInteger)
 		.option("--concurrency <n>", "cells in flight at once", positiveInteger, 8)
 		.option("--force", "re-run cells that already have a current result")
-		.option("--dry-run", "freeze the spec and show the plan, without calling any model")
+		.option("--dry-run", "show the plan without calling any model or writing anything")
 		.option("--json", "print the summary and leaderboard as JSON")
 		.action(
 			async (options: {
@@ -35,7 +36,14 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 				json?: boolean;
 			}) => {
 				const definitions = loadFromDirOption(options.dir);
-				const store = openStore(resolveStorePaths(io.env));
+				const paths = resolveStorePaths(io.env);
+				// A dry run writes nothing: it only reads a store that exists, or plans without one.
+				const store =
+					options.dryRun !== true
+						? openStore(paths)
+						: existsSync(paths.database)
+							? openStore({ ...paths, readonly: true })
+							: null;
 				try {
 					await runAndReport(io, store, definitions, defaultRunParts(io.env), {
 						useCase: options.useCase,
@@ -48,7 +56,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 						json: options.json === true,
 					});
 				} finally {
-					store.close();
+					store?.close();
 				}
 			},
 		);
