@@ -231,6 +231,22 @@ describe("what the read layer leaves out, and says", () => {
 		store.close();
 	}, 60_000);
 
+	it("tells depth from coverage: a thorough row whose every cell errored is thorough, graded on no case", async () => {
+		const { store, run } = setup("m/best", 4);
+		await run({ models: ["m/best"] });
+		// m/legacy-prod is not in the script: the server refuses every call (harness errors).
+		await run({ models: ["m/legacy-prod"] });
+		expect(row(store, "m/legacy-prod")).toMatchObject({
+			precision: "thorough",
+			cases: 0,
+			headline: null,
+			harness_errors: 4,
+		});
+		await run({ models: ["m/close"], depth: "limited" });
+		expect(row(store, "m/close")).toMatchObject({ precision: "limited", cases: 2, harness_errors: 0 });
+		store.close();
+	}, 60_000);
+
 	it("says when the deployed incumbent has never been benchmarked, and lists ideas on the roster", async () => {
 		const { store, run } = setup("m/legacy-prod", 4);
 		await run({ models: ["m/twin", "m/close"] });

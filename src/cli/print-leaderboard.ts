@@ -26,7 +26,9 @@ export function printLeaderboard(io: CliIo, board: Leaderboard, columns?: readon
 	);
 	const notes = [];
 	if (board.rows.some((row) => row.precision === "limited"))
-		notes.push("* limited depth: floor cases only, low precision");
+		notes.push("* limited depth: not every case was run (floor cases only), low precision");
+	if (board.rows.some((row) => row.precision === "thorough" && row.cases < board.spec_cases))
+		notes.push("fewer cases on a row without *: every case ran, but some ended in errors (left out of its figures)");
 	const unisolated = board.rows.filter((row) => row.unisolated_rows > 0);
 	if (unisolated.length > 0)
 		notes.push(

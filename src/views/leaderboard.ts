@@ -45,11 +45,14 @@ export interface LeaderboardRow {
 	/** Sums of the known input and output tokens of the current rows. */
 	readonly input_tokens: number | null;
 	readonly output_tokens: number | null;
-	/** `thorough` when every case of the spec has a graded row, else `limited` (shown with `*`). */
+	/**
+	 * Depth: `thorough` when every case of the spec was run (graded or not), else `limited`
+	 * (shown with `*`). Errors do not make a row limited; how many cases were graded is `cases`.
+	 */
 	readonly precision: "limited" | "thorough";
 	/** Mean jury confidence of the headline scores that carry one; null when none do. */
 	readonly mean_confidence: number | null;
-	/** Cases with at least one graded row, out of `spec_cases`. */
+	/** Coverage: cases with at least one graded row, out of `spec_cases` (cases lost to errors are not). */
 	readonly cases: number;
 	/** Graded rows (samples) behind the headline. */
 	readonly samples: number;
@@ -176,7 +179,9 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 		p50_ttft_ms: percentile([...group.ttfts], 50),
 		input_tokens: group.input_tokens,
 		output_tokens: group.output_tokens,
-		precision: caseMeans.size === context.specCases ? "thorough" : "limited",
+		// Depth is what was run, coverage what was graded: a thorough run whose cells all failed is
+		// a thorough row without a headline, not a limited one.
+		precision: group.caseCounts.size === context.specCases ? "thorough" : "limited",
 		mean_confidence: group.confidence_count === 0 ? null : group.confidence_sum / group.confidence_count,
 		cases: caseMeans.size,
 		samples: group.graded,
