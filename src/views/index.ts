@@ -27,6 +27,15 @@ export { type CurrentFacts, currentFacts, resolveSpec } from "./current-facts.js
 export { type CurrentRuns, currentRuns } from "./current-runs.js";
 export { type Decision, type DecisionCandidate, type DecisionPick, decide } from "./decision.js";
 export {
+	evaluateGates,
+	GATE_METRICS,
+	type Gate,
+	type GateCheck,
+	type GateMetric,
+	type GateReport,
+	type GateScope,
+} from "./gates.js";
+export {
 	type InspectedModel,
 	type InspectedSample,
 	type InspectedScore,
