@@ -17,6 +17,7 @@ import { registerValidateCommand } from "./commands/validate.js";
 import { registerValidateTasksCommand } from "./commands/validate-tasks.js";
 import type { CliIo } from "./io.js";
 import { VERSION } from "./package-info.js";
+import { NO_STORE_HELP } from "./store-options.js";
 
 /** Builds the `touchstone` command tree, writing through `io` and throwing instead of exiting. */
 export function createProgram(io: CliIo): Command {
@@ -52,6 +53,17 @@ export function createProgram(io: CliIo): Command {
 		register(program, io);
 	}
 	// Subcommands inherit the output and exit behaviour of the root.
-	for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+	for (const command of program.commands) {
+		command.exitOverride().configureOutput(program.configureOutput());
+		if (!command.options.some((option) => option.long === "--db")) command.addHelpText("after", NO_STORE_HELP);
+	}
+	program.addHelpText(
+		"after",
+		[
+			"",
+			"Results live in the store: data/benchmarks/benchmarks.db and data/benchmarks/artifacts/ under",
+			"the working directory, or TOUCHSTONE_DB and TOUCHSTONE_ARTIFACTS, or --db and --artifacts.",
+		].join("\n"),
+	);
 	return program;
 }

@@ -1,7 +1,6 @@
-import { existsSync } from "node:fs";
 import { type Command, InvalidArgumentError } from "commander";
 import { BadInputError, NotFoundError } from "../../contract/index.js";
-import { openStore, resolveStorePaths, type Store, type StoredCalibration } from "../../store/index.js";
+import { openStore, type Store, type StoredCalibration } from "../../store/index.js";
 import {
 	BOOTSTRAP_MINIMUM_N,
 	type CalibrationFigure,
@@ -14,6 +13,8 @@ import {
 import { positiveInteger } from "../flag-parsers.js";
 import { formatPercent, formatScore } from "../format.js";
 import { type CliIo, printJson, printLine } from "../io.js";
+import { existingStorePaths } from "../read-store.js";
+import { type StoreFlags, withStoreOptions } from "../store-options.js";
 import { renderTable } from "../table.js";
 
 /** How many unrated runs the empty-scope message suggests rating. */
@@ -25,8 +26,7 @@ const SUGGESTED_RUNS = 5;
  * compare, so it says how to rate, records nothing and still exits 0.
  */
 export function registerCalibrateCommand(program: Command, io: CliIo): void {
-	program
-		.command("calibrate")
+	withStoreOptions(program.command("calibrate"), "reads and writes")
 		.description("compare the jury's headline with your own ratings, and jurors with each other; record the result")
 		.requiredOption("--use-case <id>", "the use case to calibrate")
 		.option("--benchmark-version <version>", "judge currency by this version's spec (default: the current one)")
@@ -34,26 +34,16 @@ export function registerCalibrateCommand(program: Command, io: CliIo): void {
 		.option("--seed <n>", "seed of the bootstrap (same seed and store, same report)", seed, DEFAULT_BOOTSTRAP.seed)
 		.option("--json", "print the report as JSON")
 		.action(
-			(options: {
-				useCase: string;
-				benchmarkVersion?: string;
-				bootstrapSamples: number;
-				seed: number;
-				json?: boolean;
-			}) => {
-				const paths = resolveStorePaths(io.env);
-				if (!existsSync(paths.database))
-					throw new BadInputError("Nothing to calibrate.", [
-						{
-							source: "--use-case",
-							line: null,
-							column: null,
-							path: "",
-							message: `no results of ${options.useCase}: there is no store at ${paths.database} yet`,
-							fix: `run it first: touchstone run --use-case ${options.useCase}`,
-						},
-					]);
-				const store = openStore(paths);
+			(
+				options: StoreFlags & {
+					useCase: string;
+					benchmarkVersion?: string;
+					bootstrapSamples: number;
+					seed: number;
+					json?: boolean;
+				},
+			) => {
+				const store = openStore(existingStorePaths(io, options, options.useCase));
 				try {
 					const report = calibrate(store, options.useCase, {
 						benchmarkVersion: options.benchmarkVersion,

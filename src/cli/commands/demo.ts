@@ -4,13 +4,14 @@ import { type Definitions, loadDefinitions, loadTaskPack } from "../../definitio
 import { defaultRunParts } from "../../orchestrator/index.js";
 import { fixtureState, materializeFixture } from "../../sandbox/index.js";
 import { loadScript, startScriptedServer } from "../../scripted-server/index.js";
-import { openStore, resolveStorePaths } from "../../store/index.js";
+import { openStore } from "../../store/index.js";
 import { displayPath } from "../definitions-option.js";
 import { demoSandbox, hasUnisolatedRows } from "../demo-sandbox.js";
 import { positiveInteger } from "../flag-parsers.js";
 import { type CliIo, printLine } from "../io.js";
 import { PACKAGE_ROOT } from "../package-info.js";
 import { runAndReport } from "../run-and-report.js";
+import { type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
 /**
  * `touchstone demo`: the embedded default. Starts the scripted stand-in server on a free loopback
@@ -21,12 +22,11 @@ import { runAndReport } from "../run-and-report.js";
  * demoSandbox); once bubblewrap works, the next demo re-runs those cells isolated.
  */
 export function registerDemoCommand(program: Command, io: CliIo): void {
-	program
-		.command("demo")
+	withStoreOptions(program.command("demo"), "reads and writes")
 		.description("run the bundled example benchmarks offline, against scripted stand-in models")
 		.option("--concurrency <n>", "cells in flight at once", positiveInteger, 16)
 		.option("--force", "re-run cells that already have a current result")
-		.action(async (options: { concurrency: number; force?: boolean }) => {
+		.action(async (options: StoreFlags & { concurrency: number; force?: boolean }) => {
 			const examples = join(PACKAGE_ROOT, "examples");
 			const definitionsDir = displayPath(join(examples, "benchmarks"));
 			const definitions = loadDefinitions(definitionsDir);
@@ -36,7 +36,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 			for (const line of sandbox.warning) printLine(io, line);
 			const server = await startScriptedServer({ script: await loadScript(join(examples, "scripted", "demo.yaml")) });
 			const env = { ...io.env, ...sandbox.env, TOUCHSTONE_SCRIPTED_URL: server.url };
-			const paths = resolveStorePaths(io.env);
+			const paths = storePaths(io, options);
 			const store = openStore(paths);
 			try {
 				printLine(io, `touchstone demo: scripted stand-in models (not real ones) on ${server.url}`);

@@ -3,21 +3,22 @@ import { type InspectedSample, type InspectedScore, type Inspection, inspectCase
 import { formatCost, formatMs, formatScore } from "../format.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import { withReadStore } from "../read-store.js";
+import { type StoreFlags, withStoreOptions } from "../store-options.js";
 
 /** Characters of an output shown per sample; --json shows all of it. */
 const OUTPUT_PREVIEW = 600;
 
 /** `touchstone inspect`: one case side by side across models (outputs, metrics, votes, ratings). */
 export function registerInspectCommand(program: Command, io: CliIo): void {
-	program
-		.command("inspect")
+	withStoreOptions(program.command("inspect"), "reads")
 		.description("show one case across models: outputs, every metric, each juror's vote, owner ratings")
 		.requiredOption("--use-case <id>", "the use case")
 		.requiredOption("--case <id>", "the case")
 		.option("--benchmark-version <version>", "pin a frozen spec instead of the current one")
 		.option("--json", "print everything as JSON (the API's shape), traces and diffs included")
-		.action((options: { useCase: string; case: string; benchmarkVersion?: string; json?: boolean }) => {
-			const inspection = withReadStore(io, options.useCase, (store) =>
+		.action((options: StoreFlags & { useCase: string; case: string; benchmarkVersion?: string; json?: boolean }) => {
+			const query = { useCase: options.useCase, benchmarkVersion: options.benchmarkVersion, caseId: options.case };
+			const inspection = withReadStore(io, options, query, (store) =>
 				inspectCase(store, options.useCase, options.case, { benchmarkVersion: options.benchmarkVersion }),
 			);
 			if (options.json) printJson(io, inspection);

@@ -9,11 +9,11 @@ import {
 } from "../leaderboard-columns.js";
 import { printLeaderboard } from "../print-leaderboard.js";
 import { withReadStore } from "../read-store.js";
+import { type StoreFlags, withStoreOptions } from "../store-options.js";
 
 /** `touchstone leaderboard`: a use case's leaderboard and decision, from the store alone. */
 export function registerLeaderboardCommand(program: Command, io: CliIo): void {
-	program
-		.command("leaderboard")
+	withStoreOptions(program.command("leaderboard"), "reads")
 		.description("show a use case's leaderboard (intervals, costs, latency, delta vs deployed) and the decision")
 		.requiredOption("--use-case <id>", "the use case")
 		.option("--benchmark-version <version>", "pin a frozen spec instead of the current one")
@@ -30,8 +30,16 @@ export function registerLeaderboardCommand(program: Command, io: CliIo): void {
 			throw new CommanderError(0, "touchstone.listColumns", "");
 		})
 		.action(
-			(options: { useCase: string; benchmarkVersion?: string; json?: boolean; columns?: LeaderboardColumn[] }) => {
-				const board = withReadStore(io, options.useCase, (store) =>
+			(
+				options: StoreFlags & {
+					useCase: string;
+					benchmarkVersion?: string;
+					json?: boolean;
+					columns?: LeaderboardColumn[];
+				},
+			) => {
+				const query = { useCase: options.useCase, benchmarkVersion: options.benchmarkVersion };
+				const board = withReadStore(io, options, query, (store) =>
 					leaderboard(store, options.useCase, { benchmarkVersion: options.benchmarkVersion }),
 				);
 				if (options.json) printJson(io, board);

@@ -4,12 +4,12 @@ import { positiveInteger } from "../flag-parsers.js";
 import { formatScore } from "../format.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import { withReadStore } from "../read-store.js";
+import { type StoreFlags, withStoreOptions } from "../store-options.js";
 import { renderTable } from "../table.js";
 
 /** `touchstone matrix`: the case × model headline grid, a page of cases at a time. */
 export function registerMatrixCommand(program: Command, io: CliIo): void {
-	program
-		.command("matrix")
+	withStoreOptions(program.command("matrix"), "reads")
 		.description("show the case × model grid of headline values, with pass marks")
 		.requiredOption("--use-case <id>", "the use case")
 		.option("--benchmark-version <version>", "pin a frozen spec instead of the current one")
@@ -17,9 +17,18 @@ export function registerMatrixCommand(program: Command, io: CliIo): void {
 		.option("--cursor <cursor>", "the next_cursor of the previous page")
 		.option("--json", "print the page as JSON (the API's shape)")
 		.action(
-			(options: { useCase: string; benchmarkVersion?: string; limit: number; cursor?: string; json?: boolean }) => {
+			(
+				options: StoreFlags & {
+					useCase: string;
+					benchmarkVersion?: string;
+					limit: number;
+					cursor?: string;
+					json?: boolean;
+				},
+			) => {
 				const limit = options.limit;
-				const matrix = withReadStore(io, options.useCase, (store) =>
+				const query = { useCase: options.useCase, benchmarkVersion: options.benchmarkVersion };
+				const matrix = withReadStore(io, options, query, (store) =>
 					caseMatrix(store, options.useCase, {
 						benchmarkVersion: options.benchmarkVersion,
 						limit,

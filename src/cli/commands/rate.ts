@@ -5,7 +5,6 @@ import {
 	OWNER_RATING_LABELS,
 	type OwnerRatingLabel,
 	openStore,
-	resolveStorePaths,
 	type Store,
 	type StoredOwnerRating,
 	type StoredRun,
@@ -19,9 +18,10 @@ import {
 } from "../../views/index.js";
 import { formatScore } from "../format.js";
 import { type CliIo, printLine } from "../io.js";
+import { databaseSource, type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
 /** What `rate` was given, before checking. */
-interface RateFlags {
+interface RateFlags extends StoreFlags {
 	readonly rating?: string;
 	readonly label?: string;
 	readonly note?: string;
@@ -32,8 +32,7 @@ interface RateFlags {
  * calibrated against. Append-only: rating a run again adds a row, and the latest one counts.
  */
 export function registerRateCommand(program: Command, io: CliIo): void {
-	program
-		.command("rate")
+	withStoreOptions(program.command("rate"), "reads and writes")
 		.description("record your own rating of one run's output (the latest rating of a run counts)")
 		.argument("<run-id>", "the run to rate")
 		.option("--rating <0..1>", "how good the output is, 0 (useless) to 1 (perfect)")
@@ -47,9 +46,11 @@ export function registerRateCommand(program: Command, io: CliIo): void {
 		.action((runId: string, flags: RateFlags) => {
 			const issues: InputIssue[] = [];
 			const choice = readRating(flags, issues);
-			const paths = resolveStorePaths(io.env);
+			const paths = storePaths(io, flags);
 			if (!existsSync(paths.database)) {
-				issues.push(issue("RUN_ID", `no run ${runId}: there is no store at ${paths.database} yet`, runFirst));
+				issues.push(
+					issue(databaseSource(io, flags), `no run ${runId}: there is no store at ${paths.database} yet`, runFirst),
+				);
 				throw new BadInputError("Nothing was rated.", issues);
 			}
 			const store = openStore(paths);

@@ -1,15 +1,16 @@
 import { existsSync } from "node:fs";
 import { type Command, Option } from "commander";
 import { defaultRunParts } from "../../orchestrator/index.js";
-import { openStore, resolveStorePaths } from "../../store/index.js";
+import { openStore } from "../../store/index.js";
 import { loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { commaList, positiveInteger } from "../flag-parsers.js";
 import type { CliIo } from "../io.js";
 import { runAndReport } from "../run-and-report.js";
+import { type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
 /** `touchstone run`: runs a use case's fleet over its cases, skipping cells already current. */
 export function registerRunCommand(program: Command, io: CliIo): void {
-	withDirOption(program.command("run"))
+	withStoreOptions(withDirOption(program.command("run")), "reads and writes")
 		.description("run a use case: fleet × cases × samples, skipping cells that are already current")
 		.requiredOption("--use-case <id>", "the use case to run")
 		.option("--models <ids>", "comma-separated registry ids (default: the use case's fleet)", commaList)
@@ -24,19 +25,21 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 		.option("--dry-run", "show the plan without calling any model or writing anything")
 		.option("--json", "print the summary and leaderboard as JSON")
 		.action(
-			async (options: {
-				dir: string;
-				useCase: string;
-				models?: string[];
-				depth: "limited" | "thorough";
-				samples?: number;
-				concurrency: number;
-				force?: boolean;
-				dryRun?: boolean;
-				json?: boolean;
-			}) => {
+			async (
+				options: StoreFlags & {
+					dir: string;
+					useCase: string;
+					models?: string[];
+					depth: "limited" | "thorough";
+					samples?: number;
+					concurrency: number;
+					force?: boolean;
+					dryRun?: boolean;
+					json?: boolean;
+				},
+			) => {
 				const definitions = loadFromDirOption(options.dir);
-				const paths = resolveStorePaths(io.env);
+				const paths = storePaths(io, options);
 				// A dry run writes nothing: it only reads a store that exists, or plans without one.
 				const store =
 					options.dryRun !== true

@@ -10,16 +10,17 @@ import {
 	warmLeaderboards,
 } from "../../api/index.js";
 import { BadInputError, type InputIssue } from "../../contract/index.js";
-import { openStore, resolveStorePaths, type Store } from "../../store/index.js";
+import { openStore, type Store } from "../../store/index.js";
 import type { RosterInput } from "../../views/index.js";
 import { displayPath, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { port } from "../flag-parsers.js";
 import { type CliIo, printLine } from "../io.js";
+import { type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
 /** The port `serve` listens on unless told otherwise. */
 export const DEFAULT_API_PORT = 33800;
 
-interface ServeOptions {
+interface ServeOptions extends StoreFlags {
 	readonly port: number;
 	readonly host: string;
 	readonly dir: string;
@@ -30,7 +31,7 @@ interface ServeOptions {
  * refuses any other address unless TOUCHSTONE_RATE_TOKEN is set, since `POST rate` writes.
  */
 export function registerServeCommand(program: Command, io: CliIo): void {
-	withDirOption(program.command("serve"))
+	withStoreOptions(withDirOption(program.command("serve")), "reads and writes")
 		.description(
 			"serve the read-only HTTP API (leaderboard, case matrix, inspector, calibration, roster) and POST rate",
 		)
@@ -45,7 +46,7 @@ export function registerServeCommand(program: Command, io: CliIo): void {
 					"set TOUCHSTONE_RATE_TOKEN to a long random secret, or bind to loopback (--host 127.0.0.1)",
 				);
 			const useCases = loadRoster(io, options.dir, command.getOptionValueSource("dir") !== "default");
-			const paths = resolveStorePaths(io.env);
+			const paths = storePaths(io, options);
 			const existed = existsSync(paths.database);
 			const store = openStore(paths);
 			if (!existed) io.stderr.write(`touchstone serve: no store at ${paths.database} yet; serving a new, empty one\n`);
