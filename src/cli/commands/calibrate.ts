@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from "commander";
-import { BadInputError, NotFoundError } from "../../contract/index.js";
+import { NotFoundError } from "../../contract/index.js";
 import { openStore, type Store, type StoredCalibration } from "../../store/index.js";
 import {
 	BOOTSTRAP_MINIMUM_N,
@@ -13,7 +13,7 @@ import {
 import { positiveInteger } from "../flag-parsers.js";
 import { formatPercent, formatScore } from "../format.js";
 import { type CliIo, printJson, printLine } from "../io.js";
-import { existingStorePaths } from "../read-store.js";
+import { existingStorePaths, notFoundAsBadInput } from "../read-store.js";
 import { type StoreFlags, withStoreOptions } from "../store-options.js";
 import { renderTable } from "../table.js";
 
@@ -76,20 +76,7 @@ function calibrate(
 		return calibrateUseCase(store, useCaseId, options);
 	} catch (error) {
 		if (!(error instanceof NotFoundError)) throw error;
-		const known = [...new Set(store.listSpecs().map((spec) => spec.use_case_id))].sort();
-		throw new BadInputError("Nothing to calibrate.", [
-			{
-				source: options.benchmarkVersion === undefined ? "--use-case" : "--benchmark-version",
-				line: null,
-				column: null,
-				path: "",
-				message: error.message,
-				fix:
-					known.length === 0
-						? `run it first: touchstone run --use-case ${useCaseId}`
-						: `use cases with results: ${known.join(", ")}`,
-			},
-		]);
+		throw notFoundAsBadInput(store, error, { useCase: useCaseId, benchmarkVersion: options?.benchmarkVersion });
 	}
 }
 
