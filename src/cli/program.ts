@@ -61,6 +61,8 @@ export function createProgram(io: CliIo): Command {
 		"after",
 		[
 			"",
+			"Exit codes: 0 ok; 1 failure (a run that left cells ungraded or was stopped, a --fail-under gate",
+			"that fell short); 2 bad input (a flag, a definition file, an unknown use case or case).",
 			"Results live in the store: data/benchmarks/benchmarks.db and data/benchmarks/artifacts/ under",
 			"the working directory, or TOUCHSTONE_DB and TOUCHSTONE_ARTIFACTS, or --db and --artifacts.",
 		].join("\n"),

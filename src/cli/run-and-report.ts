@@ -1,11 +1,12 @@
 import { hostname } from "node:os";
 import type { Depth } from "../contract/index.js";
-import { TouchstoneError } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
 import { type RunParts, type RunSummary, runUseCase, StopControl } from "../orchestrator/index.js";
 import type { Store } from "../store/index.js";
-import { leaderboard } from "../views/index.js";
+import { evaluateGates, type Gate, type GateReport, leaderboard } from "../views/index.js";
+import { CliFailure } from "./exit-codes.js";
 import { formatCost } from "./format.js";
+import { gateFailure, printGates } from "./gate-flags.js";
 import { compactHeap } from "./heap-tuning.js";
 import { type CliIo, printJson, printLine } from "./io.js";
 import { VERSION } from "./package-info.js";
@@ -22,12 +23,23 @@ export interface RunChoices {
 	readonly force: boolean;
 	readonly dryRun: boolean;
 	readonly json: boolean;
+	/** `--fail-under`: held against the rows of the models this run ran, once it has run. */
+	readonly gates?: readonly Gate[] | undefined;
+}
+
+/** How a run went, and why the command should exit 1 though the run itself ended. */
+export interface RunOutcome {
+	readonly summary: RunSummary;
+	/** Cells left ungraded, or a gate that fell short; null when the run did its whole job. */
+	readonly failure: CliFailure | null;
 }
 
 /**
  * Runs one use case with progress on stderr and Ctrl-C handling (first: drain, second: abandon),
- * then prints the summary and the leaderboard. A stopped run with cells left throws, so the
- * exit code says the work is unfinished.
+ * then prints the summary, the leaderboard and the gates. A stopped run with cells left throws,
+ * so the exit code says the work is unfinished; a run that left cells ungraded (harness or
+ * grader errors after retries) or fell short of a gate comes back with its failure, for the
+ * caller to end with.
  */
 export async function runAndReport(
 	io: CliIo,
@@ -35,7 +47,7 @@ export async function runAndReport(
 	definitions: Definitions,
 	parts: RunParts,
 	choices: RunChoices,
-): Promise<RunSummary> {
+): Promise<RunOutcome> {
 	const stop = new StopControl();
 	const onSignal = () => {
 		const count = stop.request();
@@ -47,6 +59,7 @@ export async function runAndReport(
 	};
 	process.on("SIGINT", onSignal);
 	let progress: Progress | undefined;
+	let fleet: ReadonlySet<string> = new Set();
 	let summary: RunSummary;
 	try {
 		summary = await runUseCase({
@@ -65,6 +78,7 @@ export async function runAndReport(
 			hooks: {
 				onPrepared: compactHeap,
 				onRunStart: (plan) => {
+					fleet = new Set(plan.prepared.fleet.map((model) => model.id));
 					io.stderr.write(
 						`${plan.prepared.useCase.id}: ${plan.planned} cells planned (${plan.prepared.fleet.length} models × ${plan.prepared.cases.length} cases, ${choices.depth}), ${plan.skipped} already current, ${plan.toRun} to run\n`,
 					);
@@ -81,30 +95,45 @@ export async function runAndReport(
 		process.off("SIGINT", onSignal);
 		progress?.finish();
 	}
-	report(io, store, summary, choices);
-	if (summary.stopped && summary.remaining > 0)
-		throw new TouchstoneError(
-			"run-stopped",
-			`stopped with ${summary.remaining} cells left: run the same command again to resume.`,
-		);
-	return summary;
-}
-
-function report(io: CliIo, store: Store | null, summary: RunSummary, choices: RunChoices): void {
 	if (summary.dry_run || store === null) {
-		if (choices.json) printJson(io, { summary, leaderboard: null });
-		else
-			printLine(
-				io,
-				`dry run: ${summary.planned - summary.skipped} of ${summary.planned} cells would run under spec ${summary.benchmark_version}; no model was called and nothing was written.`,
-			);
-		return;
+		reportDryRun(io, summary, choices);
+		return { summary, failure: null };
 	}
 	const board = leaderboard(store, choices.useCase);
+	const gates =
+		choices.gates === undefined || choices.gates.length === 0
+			? null
+			: evaluateGates(board, choices.gates, { models: fleet });
+	if (choices.json) printJson(io, { summary, leaderboard: board, gates });
+	else {
+		printSummary(io, summary);
+		printLine(io);
+		printLeaderboard(io, board);
+		if (gates !== null) printGates(io, gates);
+	}
+	if (summary.stopped && summary.remaining > 0)
+		throw new CliFailure(
+			"run-stopped",
+			`stopped with ${summary.remaining} cells left`,
+			"run the same command again to resume",
+		);
+	return { summary, failure: runFailure(summary, gates, choices.useCase) };
+}
+
+function reportDryRun(io: CliIo, summary: RunSummary, choices: RunChoices): void {
 	if (choices.json) {
-		printJson(io, { summary, leaderboard: board });
+		printJson(io, { summary, leaderboard: null, gates: null });
 		return;
 	}
+	printLine(
+		io,
+		`dry run: ${summary.planned - summary.skipped} of ${summary.planned} cells would run under spec ${summary.benchmark_version}; no model was called and nothing was written.`,
+	);
+	if (choices.gates !== undefined && choices.gates.length > 0)
+		printLine(io, "  --fail-under is not checked on a dry run: there is nothing new to gate.");
+}
+
+function printSummary(io: CliIo, summary: RunSummary): void {
 	const statuses = Object.entries(summary.statuses)
 		.map(([status, count]) => `${count} ${status}`)
 		.join(", ");
@@ -112,6 +141,24 @@ function report(io: CliIo, store: Store | null, summary: RunSummary, choices: Ru
 		io,
 		`ran ${summary.executed} cells (${statuses || "none"}), skipped ${summary.skipped} current, cost ${formatCost(summary.cost_usd, summary.unknown_cost)}${summary.grader_errors > 0 ? `, ${summary.grader_errors} grader errors` : ""}`,
 	);
-	printLine(io);
-	printLeaderboard(io, board);
+}
+
+/**
+ * Why a run that ended exits 1: cells this run left without a grade (a harness error that
+ * outlived its retries, or a grader that could not grade; skipped cells are graded ones), or
+ * gates that fell short. Null when every planned cell is graded and every gate held.
+ */
+function runFailure(summary: RunSummary, gates: GateReport | null, useCaseId: string): CliFailure | null {
+	const harnessErrors = summary.statuses.harness_error ?? 0;
+	const ungraded = harnessErrors + summary.grader_errors;
+	if (ungraded === 0) return gates === null ? null : gateFailure(gates);
+	const gate =
+		gates === null || gates.passed
+			? ""
+			: `, and ${gates.failed} of ${gates.checks.length} gate checks fell short (listed under Gates)`;
+	return new CliFailure(
+		"run-incomplete",
+		`${ungraded} of ${summary.planned} planned cells ended without a grade after retries (${harnessErrors} harness errors, ${summary.grader_errors} grader errors): the run did not finish its job${gate}`,
+		`see why in the errors column or with touchstone inspect --use-case ${useCaseId} --case CASE, then run the same command again to retry those cells`,
+	);
 }

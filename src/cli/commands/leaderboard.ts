@@ -1,5 +1,6 @@
 import { type Command, CommanderError } from "commander";
-import { leaderboard } from "../../views/index.js";
+import { evaluateGates, leaderboard } from "../../views/index.js";
+import { checkGateModels, gateFailure, parseGates, printGates, withGateOption } from "../gate-flags.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import {
 	DEFAULT_LEADERBOARD_COLUMNS,
@@ -11,13 +12,25 @@ import { printLeaderboard } from "../print-leaderboard.js";
 import { withReadStore } from "../read-store.js";
 import { type StoreFlags, withStoreOptions } from "../store-options.js";
 
-/** `touchstone leaderboard`: a use case's leaderboard and decision, from the store alone. */
+interface LeaderboardOptions extends StoreFlags {
+	readonly useCase: string;
+	readonly benchmarkVersion?: string;
+	readonly failUnder: readonly string[];
+	readonly json?: boolean;
+	readonly columns?: LeaderboardColumn[];
+}
+
+/**
+ * `touchstone leaderboard`: a use case's leaderboard and decision, from the store alone. With
+ * `--fail-under`, a CI gate on a stored result: exit 1 when a row falls short, no run needed.
+ */
 export function registerLeaderboardCommand(program: Command, io: CliIo): void {
-	withStoreOptions(program.command("leaderboard"), "reads")
+	const command = program
+		.command("leaderboard")
 		.description("show a use case's leaderboard (intervals, costs, latency, delta vs deployed) and the decision")
 		.requiredOption("--use-case <id>", "the use case")
 		.option("--benchmark-version <version>", "pin a frozen spec instead of the current one")
-		.option("--json", "print the leaderboard as JSON (the API's shape)")
+		.option("--json", "print the leaderboard as JSON (the API's shape; with --fail-under, plus `gates`)")
 		.option(
 			"--columns <names>",
 			`the table's columns after the model, comma-separated, or all (default: ${DEFAULT_LEADERBOARD_COLUMNS.join(",")})`,
@@ -28,22 +41,27 @@ export function registerLeaderboardCommand(program: Command, io: CliIo): void {
 			for (const line of describeColumns()) printLine(io, line);
 			// Like --help: the listing is the whole answer, even without --use-case.
 			throw new CommanderError(0, "touchstone.listColumns", "");
-		})
-		.action(
-			(
-				options: StoreFlags & {
-					useCase: string;
-					benchmarkVersion?: string;
-					json?: boolean;
-					columns?: LeaderboardColumn[];
-				},
-			) => {
-				const query = { useCase: options.useCase, benchmarkVersion: options.benchmarkVersion };
-				const board = withReadStore(io, options, query, (store) =>
-					leaderboard(store, options.useCase, { benchmarkVersion: options.benchmarkVersion }),
-				);
-				if (options.json) printJson(io, board);
-				else printLeaderboard(io, board, options.columns);
-			},
+		});
+	withStoreOptions(withGateOption(command), "reads").action((options: LeaderboardOptions) => {
+		const gates = parseGates(options.failUnder);
+		const board = withReadStore(
+			io,
+			options,
+			{ useCase: options.useCase, benchmarkVersion: options.benchmarkVersion },
+			(store) => leaderboard(store, options.useCase, { benchmarkVersion: options.benchmarkVersion }),
 		);
+		checkGateModels(
+			gates,
+			[...new Set(board.rows.map((row) => row.model_id))],
+			`on the leaderboard of ${board.benchmark_version}`,
+		);
+		const report = gates.length === 0 ? null : evaluateGates(board, gates);
+		if (options.json) printJson(io, report === null ? board : { ...board, gates: report });
+		else {
+			printLeaderboard(io, board, options.columns);
+			if (report !== null) printGates(io, report);
+		}
+		const failure = report === null ? null : gateFailure(report);
+		if (failure !== null) throw failure;
+	});
 }

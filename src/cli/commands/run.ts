@@ -1,16 +1,36 @@
 import { existsSync } from "node:fs";
 import { type Command, Option } from "commander";
+import { type Definitions, findUseCase, fleetFor } from "../../definitions/index.js";
 import { defaultRunParts } from "../../orchestrator/index.js";
-import { openStore } from "../../store/index.js";
+import { openStore, type Store } from "../../store/index.js";
+import type { Gate } from "../../views/index.js";
 import { loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { commaList, positiveInteger } from "../flag-parsers.js";
+import { checkGateModels, parseGates, withGateOption } from "../gate-flags.js";
 import type { CliIo } from "../io.js";
 import { runAndReport } from "../run-and-report.js";
 import { type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
-/** `touchstone run`: runs a use case's fleet over its cases, skipping cells already current. */
+interface RunOptions extends StoreFlags {
+	readonly dir: string;
+	readonly useCase: string;
+	readonly models?: string[];
+	readonly depth: "limited" | "thorough";
+	readonly samples?: number;
+	readonly concurrency: number;
+	readonly force?: boolean;
+	readonly dryRun?: boolean;
+	readonly failUnder: readonly string[];
+	readonly json?: boolean;
+}
+
+/**
+ * `touchstone run`: runs a use case's fleet over its cases, skipping cells already current.
+ * Exits 1 when a cell is left ungraded (harness or grader errors after retries) or a
+ * `--fail-under` gate falls short, so a CI can gate on it.
+ */
 export function registerRunCommand(program: Command, io: CliIo): void {
-	withStoreOptions(withDirOption(program.command("run")), "reads and writes")
+	const command = withDirOption(program.command("run"))
 		.description("run a use case: fleet × cases × samples, skipping cells that are already current")
 		.requiredOption("--use-case <id>", "the use case to run")
 		.option("--models <ids>", "comma-separated registry ids (default: the use case's fleet)", commaList)
@@ -23,44 +43,43 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 		.option("--concurrency <n>", "cells in flight at once", positiveInteger, 8)
 		.option("--force", "re-run cells that already have a current result")
 		.option("--dry-run", "show the plan without calling any model or writing anything")
-		.option("--json", "print the summary and leaderboard as JSON")
-		.action(
-			async (
-				options: StoreFlags & {
-					dir: string;
-					useCase: string;
-					models?: string[];
-					depth: "limited" | "thorough";
-					samples?: number;
-					concurrency: number;
-					force?: boolean;
-					dryRun?: boolean;
-					json?: boolean;
-				},
-			) => {
-				const definitions = loadFromDirOption(options.dir);
-				const paths = storePaths(io, options);
-				// A dry run writes nothing: it only reads a store that exists, or plans without one.
-				const store =
-					options.dryRun !== true
-						? openStore(paths)
-						: existsSync(paths.database)
-							? openStore({ ...paths, readonly: true })
-							: null;
-				try {
-					await runAndReport(io, store, definitions, defaultRunParts(io.env), {
-						useCase: options.useCase,
-						models: options.models,
-						depth: options.depth,
-						samples: options.samples,
-						concurrency: options.concurrency,
-						force: options.force === true,
-						dryRun: options.dryRun === true,
-						json: options.json === true,
-					});
-				} finally {
-					store?.close();
-				}
-			},
-		);
+		.option("--json", "print the summary, leaderboard and gates as JSON");
+	withStoreOptions(withGateOption(command), "reads and writes").action(async (options: RunOptions) => {
+		const definitions = loadFromDirOption(options.dir);
+		const gates = gatesForRun(definitions, options, parseGates(options.failUnder));
+		const store = openRunStore(io, options);
+		try {
+			const { failure } = await runAndReport(io, store, definitions, defaultRunParts(io.env), {
+				useCase: options.useCase,
+				models: options.models,
+				depth: options.depth,
+				samples: options.samples,
+				concurrency: options.concurrency,
+				force: options.force === true,
+				dryRun: options.dryRun === true,
+				json: options.json === true,
+				gates,
+			});
+			if (failure !== null) throw failure;
+		} finally {
+			store?.close();
+		}
+	});
+}
+
+/** The store a run writes; a dry run writes nothing, so it only reads one that exists (or none). */
+function openRunStore(io: CliIo, options: RunOptions): Store | null {
+	const paths = storePaths(io, options);
+	if (options.dryRun !== true) return openStore(paths);
+	return existsSync(paths.database) ? openStore({ ...paths, readonly: true }) : null;
+}
+
+/** The gates of a run, checked before anything runs: a `MODEL:` gate must name a model this run will run. */
+function gatesForRun(definitions: Definitions, options: RunOptions, gates: readonly Gate[]): Gate[] {
+	const useCase = findUseCase(definitions, options.useCase);
+	// An unknown use case is reported by the run itself, with its own fix.
+	if (useCase === undefined || gates.every((gate) => gate.model === null)) return [...gates];
+	const requested = options.models ?? fleetFor(definitions, useCase).map((model) => model.id);
+	checkGateModels(gates, requested, "in this run (--models, or the use case's fleet)");
+	return [...gates];
 }
