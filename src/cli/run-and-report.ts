@@ -1,7 +1,13 @@
 import { hostname } from "node:os";
 import type { Depth } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
-import { type RunParts, type RunSummary, runUseCase, StopControl } from "../orchestrator/index.js";
+import {
+	type EndpointOverride,
+	type RunParts,
+	type RunSummary,
+	runUseCase,
+	StopControl,
+} from "../orchestrator/index.js";
 import type { Store } from "../store/index.js";
 import { evaluateGates, type Gate, type GateReport, leaderboard } from "../views/index.js";
 import { CliFailure } from "./exit-codes.js";
@@ -17,6 +23,8 @@ import { Progress } from "./progress.js";
 export interface RunChoices {
 	readonly useCase: string;
 	readonly models?: readonly string[] | undefined;
+	/** `--base-url` (and `--api-key-env`): the endpoint `models` run at, as rows of their own. */
+	readonly endpoint?: EndpointOverride | undefined;
 	readonly depth: Depth;
 	readonly samples?: number | undefined;
 	readonly concurrency: number;
@@ -67,6 +75,7 @@ export async function runAndReport(
 			store,
 			useCaseId: choices.useCase,
 			models: choices.models,
+			endpoint: choices.endpoint,
 			depth: choices.depth,
 			samples: choices.samples,
 			concurrency: choices.concurrency,

@@ -83,7 +83,7 @@ export {
 	SandboxUnavailableError,
 } from "./sandbox.js";
 export { type JuryVote, SCORE_TYPES, type Score, type ScoreType } from "./score.js";
-export type { SpecCase, SpecDocument } from "./spec.js";
+export type { SpecCase, SpecDocument, SpecEndpoints } from "./spec.js";
 export {
 	type ChecksVerifier,
 	type ChecksVerifierArgs,

@@ -18,6 +18,14 @@ export interface SpecCase {
 }
 
 /**
+ * Models a run pointed at another OpenAI-compatible endpoint (`run --base-url`), by the id they
+ * ran under (`<registry id>@<host:port>`): the registry entry each derives from, and the endpoint.
+ */
+export interface SpecEndpoints {
+	readonly [modelId: string]: { readonly model: string; readonly base_url: string };
+}
+
+/**
  * The frozen definition of one use case's benchmark: the `spec_json` of a spec snapshot. Its
  * content hash is the benchmark version. It carries every cell-key part, so which stored rows
  * are current is decided from the store alone.
@@ -52,4 +60,9 @@ export interface SpecDocument {
 	 * leaderboard as floor and ceiling lines, never named by the decision. Absent in older specs.
 	 */
 	readonly reference_models?: readonly string[];
+	/**
+	 * The endpoint models whose cell-key parts `models` holds besides the registry's, so that later
+	 * specs derive them again and keep their rows current. Absent when there are none.
+	 */
+	readonly endpoints?: SpecEndpoints;
 }

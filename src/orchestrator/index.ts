@@ -5,10 +5,18 @@
 export { commandAccess } from "./command-access.js";
 export { createCommandLauncher } from "./command-launcher.js";
 export { defaultRunParts } from "./default-parts.js";
+export {
+	ENDPOINT_PROVIDERS,
+	type EndpointOverride,
+	endpointModel,
+	endpointModelId,
+	pointModelsAt,
+	recordedEndpointModels,
+} from "./endpoint-models.js";
 export type { CellOutcome } from "./execute-cell.js";
 export { caseKeyPart, harnessKeyPart, modelKeyPart } from "./key-parts.js";
 export { CellPlan, type PlannedCell, planCells } from "./plan.js";
-export { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
+export { type PreparedUseCase, type PrepareOptions, prepareUseCase, type RunParts } from "./prepare-use-case.js";
 export { type RunHooks, type RunPlan, type RunRequest, type RunSummary, runUseCase } from "./run-use-case.js";
 export { type BuiltSpec, buildSpec } from "./spec-builder.js";
 export { StopControl } from "./stop-control.js";

@@ -10,6 +10,7 @@ import {
 	type PluginContext,
 	type Provider,
 	type Runner,
+	type SpecEndpoints,
 	type TaskPackAccess,
 	type UseCasePlugin,
 } from "../contract/index.js";
@@ -25,6 +26,7 @@ import {
 } from "../definitions/index.js";
 import { resolveStorePaths, runtimeCacheDir } from "../store/index.js";
 import { validateCases } from "./case-validation.js";
+import { type EndpointOverride, endpointRecord, pointModelsAt, recordedEndpointModels } from "./endpoint-models.js";
 import { type BuiltSpec, buildSpec } from "./spec-builder.js";
 import { createTaskPackAccess } from "./task-pack.js";
 
@@ -56,21 +58,29 @@ export interface PreparedUseCase {
 	readonly spec: BuiltSpec;
 }
 
+/** What a use case is prepared with besides its definitions. */
+export interface PrepareOptions {
+	/** `--models`: registry ids; the use case's fleet when absent. */
+	readonly models?: readonly string[] | undefined;
+	/** `--base-url`: run `models` at this endpoint, under ids of their own (see pointModelsAt). */
+	readonly endpoint?: EndpointOverride | undefined;
+	/** The endpoint models the current spec records: kept in the new spec, so their rows stay current. */
+	readonly recordedEndpoints?: SpecEndpoints | undefined;
+	readonly parts: RunParts;
+	readonly signal: AbortSignal;
+	/** Where task runtimes' bases are cached (beside the store's database); default that of the default store. */
+	readonly runtimeCacheDir?: string;
+}
+
 /**
  * Resolves a use case: checks it is runnable, loads and validates its cases through its plugin,
- * creates its grader and runner, picks the fleet (`--models` or the use case's), and freezes the
- * spec. Every problem is a BadInputError naming where to fix it.
+ * creates its grader and runner, picks the fleet (`--models` or the use case's, or the models
+ * `--base-url` points at), and builds the spec. Every problem is a BadInputError naming where to fix it.
  */
 export async function prepareUseCase(
 	definitions: Definitions,
 	useCaseId: string,
-	options: {
-		models?: readonly string[] | undefined;
-		parts: RunParts;
-		signal: AbortSignal;
-		/** Where task runtimes' bases are cached (beside the store's database); default that of the default store. */
-		runtimeCacheDir?: string;
-	},
+	options: PrepareOptions,
 ): Promise<PreparedUseCase> {
 	const useCase = findUseCase(definitions, useCaseId);
 	if (useCase === undefined) throw flagError("--use-case", `no use case \`${useCaseId}\``, knownIds(definitions));
@@ -89,7 +99,17 @@ export async function prepareUseCase(
 		);
 
 	const benchmarksDir = resolve(definitions.dir);
-	const fleet = pickFleet(definitions, useCase, options.models);
+	const fleet =
+		options.endpoint === undefined
+			? pickFleet(definitions, useCase, options.models)
+			: pointModelsAt(definitions, options.models, options.endpoint);
+	// Every endpoint model any run recorded keeps its cell-key part, as every registry model does.
+	const endpointModels = [
+		...fleet.filter((model) => findModel(definitions, model.id) === undefined),
+		...recordedEndpointModels(definitions, options.recordedEndpoints).filter(
+			(model) => !fleet.some((entry) => entry.id === model.id),
+		),
+	];
 	const context: PluginContext = {
 		use_case_id: useCase.id,
 		benchmarks_dir: benchmarksDir,
@@ -135,7 +155,8 @@ export async function prepareUseCase(
 		grader,
 		runner,
 		harnessConfig,
-		registry: definitions.models,
+		registry: [...definitions.models, ...endpointModels],
+		endpoints: endpointRecord(endpointModels),
 		judgePanel: plugin.usesJury === true && panel ? { id: panel.id, version: panel.version } : null,
 	});
 	return { useCase, plugin, cases, grader, runner, harnessConfig, fleet, spec };

@@ -1,7 +1,8 @@
-import type { Depth, JsonObject } from "../contract/index.js";
+import type { Depth, JsonObject, SpecDocument } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
 import { runtimeCacheDir, type Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
+import type { EndpointOverride } from "./endpoint-models.js";
 import { type CellContext, type CellOutcome, gradeCell, persistCell } from "./execute-cell.js";
 import { type CellPlan, planCells } from "./plan.js";
 import { runPool } from "./pool.js";
@@ -30,6 +31,8 @@ export interface RunRequest {
 	readonly useCaseId: string;
 	/** `--models`: registry ids; the use case's fleet when absent. */
 	readonly models?: readonly string[] | undefined;
+	/** `--base-url`: run `models` at this OpenAI-compatible endpoint, as rows of their own. */
+	readonly endpoint?: EndpointOverride | undefined;
 	readonly depth: Depth;
 	/** `--samples`: samples per case at thorough depth; the use case's `samples` when absent. */
 	readonly samples?: number | undefined;
@@ -133,6 +136,8 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 	const { store, stop } = request;
 	const prepared = await prepareUseCase(request.definitions, request.useCaseId, {
 		models: request.models,
+		endpoint: request.endpoint,
+		recordedEndpoints: (store?.currentSpec(request.useCaseId)?.spec as unknown as SpecDocument | undefined)?.endpoints,
 		parts: request.parts,
 		signal: stop.signal,
 		...(store === null ? {} : { runtimeCacheDir: runtimeCacheDir(store.paths) }),

@@ -7,6 +7,7 @@ import {
 	type ModelEntry,
 	type Runner,
 	type SpecDocument,
+	type SpecEndpoints,
 	sha256,
 } from "../contract/index.js";
 import type { UseCaseDefinition } from "../definitions/index.js";
@@ -35,6 +36,8 @@ export interface SpecInputs {
 	/** Every model of the registry: any of them may be run with --models, and runs of one model
 	 * must not make another's rows look stale. */
 	readonly registry: readonly ModelEntry[];
+	/** Which entries of `registry` are endpoint models (`--base-url`), and what they derive from. */
+	readonly endpoints?: SpecEndpoints | undefined;
 	readonly judgePanel: { readonly id: string; readonly version: string } | null;
 }
 
@@ -71,6 +74,10 @@ export function buildSpec(inputs: SpecInputs): BuiltSpec {
 		}),
 		models: Object.fromEntries(inputs.registry.map((model) => [model.id, modelKeyPart(model)])),
 		reference_models: inputs.registry.filter((model) => model.provider === "builtin").map((model) => model.id),
+		// Only when there are some, so that the versions of every other spec stay what they were.
+		...(inputs.endpoints === undefined || Object.keys(inputs.endpoints).length === 0
+			? {}
+			: { endpoints: inputs.endpoints }),
 	};
 	const spec_hash = contentHash(document);
 	return {

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { type Command, Option } from "commander";
+import { BadInputError } from "../../contract/index.js";
 import { type Definitions, findUseCase, fleetFor } from "../../definitions/index.js";
-import { defaultRunParts } from "../../orchestrator/index.js";
+import { defaultRunParts, type EndpointOverride, endpointModelId } from "../../orchestrator/index.js";
 import { openStore, type Store } from "../../store/index.js";
 import type { Gate } from "../../views/index.js";
 import { loadFromDirOption, withDirOption } from "../definitions-option.js";
@@ -15,6 +16,8 @@ interface RunOptions extends StoreFlags {
 	readonly dir: string;
 	readonly useCase: string;
 	readonly models?: string[];
+	readonly baseUrl?: string;
+	readonly apiKeyEnv?: string;
 	readonly depth: "limited" | "thorough";
 	readonly samples?: number;
 	readonly concurrency: number;
@@ -34,6 +37,14 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 		.description("run a use case: fleet × cases × samples, skipping cells that are already current")
 		.requiredOption("--use-case <id>", "the use case to run")
 		.option("--models <ids>", "comma-separated registry ids (default: the use case's fleet)", commaList)
+		.option(
+			"--base-url <url>",
+			"run the --models (openai-compatible or openrouter) at this OpenAI-compatible endpoint instead, as rows <id>@<host:port> of their own",
+		)
+		.option(
+			"--api-key-env <name>",
+			"with --base-url: the environment variable holding the endpoint's key (default: none)",
+		)
 		.addOption(
 			new Option("--depth <depth>", "limited: floor cases once; thorough: every case, N samples")
 				.choices(["limited", "thorough"])
@@ -45,6 +56,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 		.option("--dry-run", "show the plan without calling any model or writing anything")
 		.option("--json", "print the summary, leaderboard and gates as JSON");
 	withStoreOptions(withGateOption(command), "reads and writes").action(async (options: RunOptions) => {
+		const endpoint = endpointOf(options);
 		const definitions = loadFromDirOption(options.dir);
 		const gates = gatesForRun(definitions, options, parseGates(options.failUnder));
 		const store = openRunStore(io, options);
@@ -52,6 +64,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 			const { failure } = await runAndReport(io, store, definitions, defaultRunParts(io.env), {
 				useCase: options.useCase,
 				models: options.models,
+				endpoint,
 				depth: options.depth,
 				samples: options.samples,
 				concurrency: options.concurrency,
@@ -74,12 +87,48 @@ function openRunStore(io: CliIo, options: RunOptions): Store | null {
 	return existsSync(paths.database) ? openStore({ ...paths, readonly: true }) : null;
 }
 
-/** The gates of a run, checked before anything runs: a `MODEL:` gate must name a model this run will run. */
+function endpointOf(options: RunOptions): EndpointOverride | undefined {
+	if (options.baseUrl === undefined) {
+		if (options.apiKeyEnv !== undefined)
+			throw new BadInputError("--api-key-env is only for --base-url", [
+				{
+					source: "--api-key-env",
+					line: null,
+					column: null,
+					path: "",
+					message: "--api-key-env names the key of a --base-url endpoint, and no --base-url was given",
+					fix: "add --base-url URL, or set the key variable with `api_key_env:` in models.yaml",
+				},
+			]);
+		return undefined;
+	}
+	return { baseUrl: options.baseUrl, apiKeyEnv: options.apiKeyEnv ?? null };
+}
+
+/**
+ * The gates of a run, checked before anything runs: a `MODEL:` gate must name a model this run
+ * will run (in a `--base-url` run, the model's id or the id it runs under at the endpoint).
+ */
 function gatesForRun(definitions: Definitions, options: RunOptions, gates: readonly Gate[]): Gate[] {
 	const useCase = findUseCase(definitions, options.useCase);
-	// An unknown use case is reported by the run itself, with its own fix.
+	// An unknown use case or endpoint is reported by the run itself, with its own fix.
 	if (useCase === undefined || gates.every((gate) => gate.model === null)) return [...gates];
 	const requested = options.models ?? fleetFor(definitions, useCase).map((model) => model.id);
-	checkGateModels(gates, requested, "in this run (--models, or the use case's fleet)");
-	return [...gates];
+	let derived: ReadonlyMap<string, string> = new Map();
+	if (options.baseUrl !== undefined) {
+		try {
+			derived = new Map(requested.map((id) => [id, endpointModelId(id, options.baseUrl as string)]));
+		} catch {
+			return [...gates];
+		}
+	}
+	const named = gates.map((gate) =>
+		gate.model === null ? gate : { ...gate, model: derived.get(gate.model) ?? gate.model },
+	);
+	checkGateModels(
+		named,
+		options.baseUrl === undefined ? requested : [...derived.values()],
+		"in this run (--models, or the use case's fleet)",
+	);
+	return named;
 }
