@@ -78,6 +78,11 @@ describe("bad input exits 2 everywhere, and --json errors are JSON on stdout", (
 			// The human reader still gets the message on stderr.
 			expect(result.stderr, args.join(" ")).toMatch(/\S/);
 		}
+		// A command without --json is held to the same codes: a file where a folder should be is bad input.
+		writeFileSync(join(cwd, "a-file"), "x");
+		const schema = await runCli(["schema", "--out", "a-file"], { cwd });
+		expect(schema.code).toBe(2);
+		expect(schema.stderr).toContain("--out cannot write a-file/models.schema.json");
 		// A command that answered and then failed carries its answer and the error in one document.
 		const invalid = tempDir();
 		mkdirSync(join(invalid, "benchmarks"));

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
+import { BadInputError } from "../../contract/index.js";
 import { definitionSchemas } from "../../definitions/index.js";
 import { displayPath } from "../definitions-option.js";
 import { type CliIo, printLine } from "../io.js";
@@ -15,12 +16,32 @@ export function registerSchemaCommand(program: Command, io: CliIo): void {
 		.requiredOption("--out <dir>", "folder to write the *.schema.json files into")
 		.action((options: { out: string }) => {
 			const out = resolve(options.out);
-			mkdirSync(out, { recursive: true });
 			for (const [name, schema] of Object.entries(definitionSchemas())) {
 				const path = join(out, name);
-				writeFileSync(path, `${JSON.stringify(schema, null, 2)}\n`);
+				writeOut(out, path, `${JSON.stringify(schema, null, 2)}\n`);
 				printLine(io, `wrote ${displayPath(path)}`);
 			}
 			printLine(io, "Point your editor at them, e.g. `# yaml-language-server: $schema=./schemas/models.schema.json`.");
 		});
+}
+
+/** Writes one schema file; a folder that cannot be made or written (a file of that name, no permission) is bad input. */
+function writeOut(out: string, path: string, text: string): void {
+	try {
+		mkdirSync(out, { recursive: true });
+		writeFileSync(path, text);
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === undefined) throw error;
+		throw new BadInputError("Cannot write the schemas.", [
+			{
+				source: "--out",
+				line: null,
+				column: null,
+				path: "",
+				message: `cannot write ${displayPath(path)} (${code})`,
+				fix: "name a folder you can write to, one that is not an existing file",
+			},
+		]);
+	}
 }
