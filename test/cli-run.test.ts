@@ -69,6 +69,11 @@ describe("touchstone demo and run, spawned end to end", () => {
 		expect(inspect.code).toBe(0);
 		expect(inspect.stdout).toContain("== scripted/strong (single-shot)");
 		expect(inspect.stdout).toMatch(/juror scripted\/juror-a: \{/);
+		// A checks verifier's critical failure shows its value and its label once.
+		const audit = await runCli(["inspect", "--use-case", "code-fix", "--case", "audit-currency"], { cwd });
+		expect(audit.code).toBe(0);
+		expect(audit.stdout).toMatch(/^ {3}checks: 0\.000 \(critical failure\)$/m);
+		expect(audit.stdout).not.toContain("critical failure critical failure");
 		const roster = await runCli(["roster", "--dir", join(ROOT, "examples", "benchmarks")], { cwd });
 		expect(roster.stderr).toBe("");
 		expect(roster.stdout).toMatch(/^tts\s+idea\s+text -> audio\s+0\s+0/m);
