@@ -15,7 +15,8 @@
  * and `OVERHEAD_ALLOC_PROFILE=FILE` profile; `OVERHEAD_MEMORY_TRACE=1` and `OVERHEAD_THREADS=1`
  * print memory and per-thread CPU; `OVERHEAD_HEAP_SNAPSHOT=FILE` writes a heap snapshot 20 s into
  * each phase; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase, `OVERHEAD_SERVER_NODE_FLAGS`
- * to the scripted server;
+ * to the scripted server; `OVERHEAD_HTTP_CLIENT=plain|undici` picks the HTTP client the runs call
+ * the server with (touchstone's own by default), so the two can be compared in A/B pairs;
  * `OVERHEAD_KEEP=1` keeps the stores to query afterwards.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -27,9 +28,10 @@ import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { stringify } from "yaml";
 import { compactHeap, tuneHeapForRuns } from "../src/cli/heap-tuning.js";
 import { loadDefinitions } from "../src/definitions/index.js";
-import { defaultRunParts, runUseCase, StopControl } from "../src/orchestrator/index.js";
+import { runUseCase, StopControl } from "../src/orchestrator/index.js";
 import type { ServerStats } from "../src/scripted-server/index.js";
 import { openStore, type Store } from "../src/store/index.js";
+import { httpClientFromEnvironment, runPartsWithClient } from "./http-client-parts.js";
 
 const LATENCY_MS = 100;
 const BIN = fileURLToPath(new URL("../../bin/touchstone.js", import.meta.url));
@@ -268,7 +270,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		concurrency,
 		force: false,
 		dryRun: false,
-		parts: defaultRunParts({ TOUCHSTONE_SCRIPTED_URL: url }),
+		parts: runPartsWithClient({ TOUCHSTONE_SCRIPTED_URL: url }, httpClientFromEnvironment()),
 		stop: new StopControl(),
 		provenance: { bench: "overhead" },
 		// As the CLI's run command does.
@@ -381,7 +383,9 @@ async function main(): Promise<void> {
 	writeDefinitions(large, 50_000);
 	const server = await startServer(small);
 	try {
-		console.log(`scripted server (own process) at ${server.url}, fixed latency ${LATENCY_MS} ms`);
+		console.log(
+			`scripted server (own process) at ${server.url}, fixed latency ${LATENCY_MS} ms; HTTP client ${httpClientFromEnvironment()}`,
+		);
 		if (process.env.OVERHEAD_PHASE === "2") {
 			report("phase 2", phaseInChild(large, server.url, 256, server.child), 256);
 			return;

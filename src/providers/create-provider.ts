@@ -9,6 +9,7 @@ import {
 	resolveBaseUrl,
 	resolveHeaders,
 } from "./entry-settings.js";
+import type { HttpClientName } from "./http-transport.js";
 import { createOpenAiWireProvider } from "./openai-wire-provider.js";
 import { createSdkProvider } from "./sdk-provider.js";
 
@@ -40,6 +41,8 @@ export interface CreateProviderOptions {
 	 * required for `command` entries: providers cannot isolate a program themselves.
 	 */
 	readonly commandLauncher?: CommandLauncher;
+	/** The client `http:` endpoints of openai-compatible entries are called with; `plain` when absent (bench/overhead compares them). */
+	readonly httpClient?: HttpClientName;
 }
 
 /**
@@ -114,6 +117,7 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 				apiKey,
 				headers,
 				...fetchOption,
+				...(options.httpClient === undefined ? {} : { httpClient: options.httpClient }),
 			});
 		case "openrouter": {
 			const model = once(async () => {

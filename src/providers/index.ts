@@ -30,6 +30,7 @@ export {
 	entrySettings,
 	resolveApiKey,
 } from "./entry-settings.js";
+export { HTTP_CLIENTS, type HttpClientName } from "./http-transport.js";
 export { createModelProvider, type ModelProviderOptions } from "./model-provider.js";
 export { createProviderLimiter, createSemaphore, type ProviderLimiter, type Semaphore } from "./provider-limiter.js";
 export { parseRetryAfter } from "./retry-after.js";

@@ -10,7 +10,13 @@ import {
 } from "../contract/index.js";
 import { boundedCall } from "./bounded-call.js";
 import { kindOfStatus, RETRYABLE_KINDS } from "./classify-error.js";
-import { createFetchTransport, createHttpTransport, readBodyText, type WireResponse } from "./http-transport.js";
+import {
+	createFetchTransport,
+	createHttpTransport,
+	type HttpClientName,
+	readBodyText,
+	type WireResponse,
+} from "./http-transport.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { redact, redactedJson } from "./secrets.js";
 
@@ -34,6 +40,8 @@ export interface OpenAiWireConfig {
 	readonly secrets: readonly string[];
 	/** The fetch to use; the global one when absent. */
 	readonly fetch?: typeof fetch;
+	/** The client for `http:` URLs when no fetch is given; `plain` when absent. */
+	readonly httpClient?: HttpClientName;
 }
 
 const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
@@ -59,7 +67,8 @@ export function createOpenAiWireProvider(config: OpenAiWireConfig): Provider {
 		...config.headers,
 		...(config.apiKey === null ? {} : { authorization: `Bearer ${config.apiKey}` }),
 	};
-	const transport = config.fetch === undefined ? createHttpTransport() : createFetchTransport(config.fetch);
+	const transport =
+		config.fetch === undefined ? createHttpTransport(config.httpClient) : createFetchTransport(config.fetch);
 	return {
 		specificationVersion: "v1",
 		id: config.id,
