@@ -371,6 +371,28 @@ panels:
 		expect(plain !== undefined && ["env", "network", "mounts"].filter((key) => key in plain)).toEqual([]);
 	});
 
+	it("reads options.stream on an openai-compatible entry and refuses it on other providers", () => {
+		const models = `models:
+  - id: local
+    provider: openai-compatible
+    model: x
+    base_url: http://localhost:1234/v1
+    options: { stream: false }
+  - id: hosted
+    provider: anthropic
+    model: y
+    options: { stream: false }
+`;
+		const issue = issueAt(
+			issuesOf(benchmarks({ "models.yaml": models, "use_cases.yaml": "use_cases: []\n" })),
+			"models[1].options.stream",
+		);
+		expect(issue.message).toContain("only by the `openai-compatible` provider");
+		const fixed = models.replace(/ {4}options: \{ stream: false \}\n$/, "");
+		const definitions = loadDefinitions(benchmarks({ "models.yaml": fixed, "use_cases.yaml": "use_cases: []\n" }));
+		expect(findModel(definitions, "local")?.options).toEqual({ stream: false });
+	});
+
 	it("checks use-case status rules, case globs and task folders", () => {
 		const useCases = `use_cases:
   - id: runs

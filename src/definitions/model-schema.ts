@@ -75,8 +75,14 @@ const optionsSchema = z
 			})
 			.optional()
 			.describe("Extra HTTP headers: header name -> name of the environment variable holding its value."),
+		stream: z
+			.boolean()
+			.optional()
+			.describe(
+				"openai-compatible only. `false` asks for whole replies instead of streamed ones, for an endpoint or proxy that cannot stream (a reply sent whole is read either way); no time to first token is measured then. Default `true`. Not part of the cell key: it changes how a reply travels, not what it says.",
+			),
 	})
-	.describe("Provider settings: retries, concurrency, timeout, extra headers.");
+	.describe("Provider settings: retries, concurrency, timeout, extra headers, streaming.");
 
 /** One entry of `models.yaml`, as written; parses into a contract {@link ModelEntry}. */
 export const modelSchema = z
@@ -228,13 +234,22 @@ function checkProviderFields(value: unknown, context: z.core.$RefinementCtx): vo
 		refuse("command", "only the `command` provider runs a program");
 	}
 	if (provider === "openai-compatible") require("base_url", "add `base_url:`, e.g. `http://localhost:8000/v1`");
+	else if (isObject(entry.options) && (entry.options as Record<string, unknown>).stream !== undefined)
+		context.addIssue({
+			code: "custom",
+			path: ["options", "stream"],
+			message: `\`options.stream\` is read only by the \`openai-compatible\` provider, not \`${provider}\``,
+			params: { fix: "remove `stream:` from the entry's options" },
+		});
 }
 
 function isObject(value: unknown): boolean {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function optionsJson(options: Record<string, number | Record<string, string> | undefined> | undefined): JsonObject {
+function optionsJson(
+	options: Record<string, number | boolean | Record<string, string> | undefined> | undefined,
+): JsonObject {
 	const json: JsonObject = {};
 	for (const [key, value] of Object.entries(options ?? {})) if (value !== undefined) json[key] = value;
 	return json;

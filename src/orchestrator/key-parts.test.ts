@@ -85,4 +85,27 @@ describe("modelKeyPart", () => {
 		// Price, role and display name change no answer.
 		expect(modelKeyPart({ ...agent, price: { input: 1, output: 2, cache_read: null }, role: "candidate" })).toBe(base);
 	});
+
+	const model: ModelEntry = {
+		id: "m",
+		provider: "openai-compatible",
+		model: "gpt-test",
+		display_name: "m",
+		role: "candidate",
+		status: "active",
+		tags: { family: null, weights: null, tier: null },
+		price: null,
+		base_url: "http://models.test/v1",
+		api_key_env: null,
+		command: null,
+		options: { timeout_s: 30 },
+	};
+
+	it("leaves out how replies travel (stream, concurrency, retries) but not what decides them", () => {
+		const base = modelKeyPart(model);
+		for (const options of [{ stream: false }, { stream: true }, { concurrency: 4, max_retries: 0 }])
+			expect(modelKeyPart({ ...model, options: { ...model.options, ...options } }), JSON.stringify(options)).toBe(base);
+		expect(modelKeyPart({ ...model, options: { timeout_s: 60 } })).not.toBe(base);
+		expect(modelKeyPart({ ...model, model: "gpt-other" })).not.toBe(base);
+	});
 });

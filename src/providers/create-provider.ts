@@ -115,6 +115,8 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 				baseUrl: baseURL,
 				model: entry.model,
 				apiKey,
+				apiKeyEnv: entry.api_key_env,
+				stream: settings.stream,
 				headers,
 				...fetchOption,
 				...(options.httpClient === undefined ? {} : { httpClient: options.httpClient }),

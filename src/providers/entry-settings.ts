@@ -20,11 +20,13 @@ export interface EntrySettings {
 	readonly timeoutMs: number;
 	/** Extra HTTP headers: header name → name of the environment variable holding its value. */
 	readonly headersEnv: Readonly<Record<string, string>>;
+	/** False when the endpoint is to be asked for whole replies instead of streams (`options.stream: false`). */
+	readonly stream: boolean;
 }
 
-/** Reads `options.max_retries`, `concurrency`, `timeout_s` and `headers_env` of an entry (validated by definitions). */
+/** Reads `options.max_retries`, `concurrency`, `timeout_s`, `headers_env` and `stream` of an entry (validated by definitions). */
 export function entrySettings(entry: ModelEntry): EntrySettings {
-	const { max_retries, concurrency, timeout_s, headers_env } = entry.options;
+	const { max_retries, concurrency, timeout_s, headers_env, stream } = entry.options;
 	const headersEnv: Record<string, string> = {};
 	if (typeof headers_env === "object" && headers_env !== null && !Array.isArray(headers_env))
 		for (const [name, variable] of Object.entries(headers_env))
@@ -34,6 +36,7 @@ export function entrySettings(entry: ModelEntry): EntrySettings {
 		concurrency: typeof concurrency === "number" ? concurrency : DEFAULT_CONCURRENCY,
 		timeoutMs: (typeof timeout_s === "number" ? timeout_s : DEFAULT_TIMEOUT_S) * 1000,
 		headersEnv,
+		stream: stream !== false,
 	};
 }
 
