@@ -9,12 +9,18 @@ import {
 } from "../src/providers/index.js";
 import { createSingleShotRunner } from "../src/runners/index.js";
 
-/** `OVERHEAD_HTTP_CLIENT=plain|undici`: which client the bench's runs call the scripted server with (`plain` by default). */
+/** `OVERHEAD_HTTP_CLIENT=plain|undici|…`, or a comma-separated list to run side by side: the clients the bench calls the scripted server with (`plain` by default). */
+export function httpClientsFromEnvironment(): HttpClientName[] {
+	const names = (process.env.OVERHEAD_HTTP_CLIENT ?? "plain").split(",").map((name) => name.trim());
+	for (const name of names)
+		if (!(HTTP_CLIENTS as readonly string[]).includes(name))
+			throw new Error(`OVERHEAD_HTTP_CLIENT: ${name} is not a client: expected ${HTTP_CLIENTS.join(", ")}`);
+	return names as HttpClientName[];
+}
+
+/** The one client of a phase's process (the first when a list is given). */
 export function httpClientFromEnvironment(): HttpClientName {
-	const value = process.env.OVERHEAD_HTTP_CLIENT ?? "plain";
-	if (!(HTTP_CLIENTS as readonly string[]).includes(value))
-		throw new Error(`OVERHEAD_HTTP_CLIENT=${value}: expected one of ${HTTP_CLIENTS.join(", ")}`);
-	return value as HttpClientName;
+	return httpClientsFromEnvironment()[0] ?? "plain";
 }
 
 /**

@@ -16,7 +16,8 @@
  * print memory and per-thread CPU; `OVERHEAD_HEAP_SNAPSHOT=FILE` writes a heap snapshot 20 s into
  * each phase; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase, `OVERHEAD_SERVER_NODE_FLAGS`
  * to the scripted server; `OVERHEAD_HTTP_CLIENT=plain|undici` picks the HTTP client the runs call
- * the server with (touchstone's own by default), so the two can be compared in A/B pairs;
+ * the server with (touchstone's own by default), so the two can be compared in A/B pairs, and
+ * `OVERHEAD_HTTP_CLIENT=plain,undici` runs both at once against a stand-in each;
  * `OVERHEAD_KEEP=1` keeps the stores to query afterwards.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -29,9 +30,10 @@ import { stringify } from "yaml";
 import { compactHeap, tuneHeapForRuns } from "../src/cli/heap-tuning.js";
 import { loadDefinitions } from "../src/definitions/index.js";
 import { runUseCase, StopControl } from "../src/orchestrator/index.js";
+import type { HttpClientName } from "../src/providers/index.js";
 import type { ServerStats } from "../src/scripted-server/index.js";
 import { openStore, type Store } from "../src/store/index.js";
-import { httpClientFromEnvironment, runPartsWithClient } from "./http-client-parts.js";
+import { httpClientFromEnvironment, httpClientsFromEnvironment, runPartsWithClient } from "./http-client-parts.js";
 
 const LATENCY_MS = 100;
 const BIN = fileURLToPath(new URL("../../bin/touchstone.js", import.meta.url));
@@ -316,9 +318,16 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-function phaseInChild(root: string, url: string, concurrency: number, server: ChildProcess): PhaseResult {
+/** Runs one phase in a child process (calling with `client`) and reads its PhaseResult. */
+async function phaseInChild(
+	root: string,
+	url: string,
+	concurrency: number,
+	server: ChildProcess,
+	client: HttpClientName = httpClientFromEnvironment(),
+): Promise<PhaseResult> {
 	const serverBefore = processCpuSeconds(server.pid);
-	const output = execFileSync(
+	const child = spawn(
 		process.execPath,
 		[
 			...profileFlags(),
@@ -329,12 +338,14 @@ function phaseInChild(root: string, url: string, concurrency: number, server: Ch
 			url,
 			String(concurrency),
 		],
-		{
-			encoding: "utf8",
-			stdio: ["ignore", "pipe", "inherit"],
-			maxBuffer: 64 * MB,
-		},
+		{ stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, OVERHEAD_HTTP_CLIENT: client } },
 	);
+	let output = "";
+	child.stdout?.on("data", (chunk: Buffer) => {
+		output += chunk.toString();
+	});
+	const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+	if (code !== 0) throw new Error(`phase (${client}) exited with ${code}`);
 	// Other lines come from Node flags such as --trace-gc: passed on to stderr.
 	const lines = output.trim().split("\n");
 	const json = lines.findLast((line) => line.startsWith("{")) ?? "{}";
@@ -377,6 +388,9 @@ async function main(): Promise<void> {
 	const [mode, root, url, concurrency] = process.argv.slice(2);
 	if (mode === "phase" && root && url && concurrency) return runPhase(root, url, Number(concurrency));
 
+	const clients = httpClientsFromEnvironment();
+	if (clients.length > 1) return sideBySide(clients);
+
 	const small = mkdtempSync(join(tmpdir(), "touchstone-overhead-10k-"));
 	const large = mkdtempSync(join(tmpdir(), "touchstone-overhead-100k-"));
 	writeDefinitions(small, 5_000);
@@ -387,18 +401,18 @@ async function main(): Promise<void> {
 			`scripted server (own process) at ${server.url}, fixed latency ${LATENCY_MS} ms; HTTP client ${httpClientFromEnvironment()}`,
 		);
 		if (process.env.OVERHEAD_PHASE === "2") {
-			report("phase 2", phaseInChild(large, server.url, 256, server.child), 256);
+			report("phase 2", await phaseInChild(large, server.url, 256, server.child), 256);
 			return;
 		}
-		const first = phaseInChild(small, server.url, 32, server.child);
+		const first = await phaseInChild(small, server.url, 32, server.child);
 		report("phase 1", first, 32);
-		const second = phaseInChild(large, server.url, 256, server.child);
+		const second = await phaseInChild(large, server.url, 256, server.child);
 		report("phase 2", second, 256);
 		const growth = second.peak_rss_mb / first.peak_rss_mb - 1;
 		console.log(
 			`peak RSS: ${first.peak_rss_mb.toFixed(1)} MB at 10,000 cells (target ≤ 200) ${first.peak_rss_mb <= 200 ? "PASS" : "FAIL"}; ${second.peak_rss_mb.toFixed(1)} MB at 100,000 cells, growth ${(growth * 100).toFixed(1)} % (target < 30 %) ${growth < 0.3 ? "PASS" : "FAIL"}`,
 		);
-		const rerun = phaseInChild(small, server.url, 32, server.child);
+		const rerun = await phaseInChild(small, server.url, 32, server.child);
 		console.log(
 			`phase 3 (re-run of the 10,000 current cells): ${rerun.calls} model calls (target 0) ${rerun.calls === 0 ? "PASS" : "FAIL"}, ${rerun.executed} executed, wall ${rerun.wall_s.toFixed(2)} s (target < 3 s) ${rerun.wall_s < 3 ? "PASS" : "FAIL"}`,
 		);
@@ -406,6 +420,54 @@ async function main(): Promise<void> {
 		server.child.kill("SIGTERM");
 		if (process.env.OVERHEAD_KEEP === "1") console.log(`kept the stores under ${small} and ${large}`);
 		else for (const root of [small, large]) rmSync(root, { recursive: true, force: true });
+	}
+}
+
+/**
+ * `OVERHEAD_HTTP_CLIENT=plain,undici`: phases 1 and 2 (or 2 alone) of each client at the same
+ * time, each against its own stand-in and store, so both see the same machine: its speed drifts
+ * too much between runs to compare clients run one after the other.
+ */
+async function sideBySide(clients: readonly HttpClientName[]): Promise<void> {
+	const sides = await Promise.all(
+		clients.map(async (client) => {
+			const small = mkdtempSync(join(tmpdir(), `touchstone-overhead-10k-${client}-`));
+			const large = mkdtempSync(join(tmpdir(), `touchstone-overhead-100k-${client}-`));
+			writeDefinitions(small, 5_000);
+			writeDefinitions(large, 50_000);
+			return { client, small, large, server: await startServer(small) };
+		}),
+	);
+	try {
+		console.log(`side by side, each with its own scripted server: ${clients.join(", ")}`);
+		const phases = process.env.OVERHEAD_PHASE === "2" ? [2] : [1, 2];
+		for (const phase of phases) {
+			const concurrency = phase === 1 ? 32 : 256;
+			const results = await Promise.all(
+				sides.map((side) =>
+					phaseInChild(
+						phase === 1 ? side.small : side.large,
+						side.server.url,
+						concurrency,
+						side.server.child,
+						side.client,
+					),
+				),
+			);
+			const ratios = results.map(
+				(result, index) => report(`phase ${phase} [${clients[index]}]`, result, concurrency).ratio,
+			);
+			const [first] = results;
+			if (first !== undefined)
+				console.log(
+					`phase ${phase} wall against ${clients[0]}: ${results.map((result, index) => `${clients[index]} ${(result.wall_s / first.wall_s).toFixed(3)}`).join(", ")} (ratios ${ratios.map((ratio) => ratio.toFixed(3)).join(", ")})`,
+				);
+		}
+	} finally {
+		for (const side of sides) {
+			side.server.child.kill("SIGTERM");
+			for (const root of [side.small, side.large]) rmSync(root, { recursive: true, force: true });
+		}
 	}
 }
 

@@ -5,7 +5,7 @@ import { PlainHttpClient, type PlainHttpTarget } from "./plain-http-client.js";
 import { createUndiciTransport } from "./undici-transport.js";
 
 /** The clients an `http:` endpoint can be called with: touchstone's own, or undici's Pool. */
-export const HTTP_CLIENTS = ["plain", "undici"] as const;
+export const HTTP_CLIENTS = ["plain", "undici", "undici-dispatch"] as const;
 /** One of {@link HTTP_CLIENTS}. */
 export type HttpClientName = (typeof HTTP_CLIENTS)[number];
 
@@ -41,7 +41,8 @@ export type Transport = (
  */
 export function createHttpTransport(client: HttpClientName = "plain"): Transport {
 	const plain = new PlainHttpClient();
-	const undici = client === "undici" ? createUndiciTransport() : null;
+	const undici =
+		client === "plain" ? null : createUndiciTransport(client === "undici-dispatch" ? "dispatch" : "request");
 	const agent = new HttpsAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 	// A provider posts to one URL: parse it once.
 	const targets = new Map<string, Target>();

@@ -1,6 +1,7 @@
 import { Pool } from "undici";
 import type { StopSignal } from "./call-stop.js";
 import type { Transport, WireResponse } from "./http-transport.js";
+import { dispatchPost } from "./undici-dispatch.js";
 
 /** How long an idle connection is kept when the server does not say (`Keep-Alive: timeout=N`). */
 const IDLE_MS = 4000;
@@ -10,7 +11,9 @@ const IDLE_MS = 4000;
  * fetch's web streams): kept-alive connections per origin, opened as calls need them, the body
  * read through `data` events. `path` and `authorization` come from the URL, parsed once.
  */
-export function createUndiciTransport(): (
+export function createUndiciTransport(
+	layer: "request" | "dispatch" = "request",
+): (
 	target: { readonly origin: string; readonly path: string },
 	init: Parameters<Transport>[1],
 ) => Promise<WireResponse> {
@@ -22,6 +25,7 @@ export function createUndiciTransport(): (
 			pools.set(target.origin, pool);
 		}
 		const { stop } = init;
+		if (layer === "dispatch") return dispatchPost(pool, target.path, init.headers, init.body, stop);
 		if (stop.aborted) throw stop.reason;
 		const response = await pool.request({
 			path: target.path,
