@@ -1,15 +1,15 @@
 import type { ModelEntry, Provider } from "../src/contract/index.js";
 import { defaultRunParts, type RunParts } from "../src/orchestrator/index.js";
-import {
-	createModelProvider,
-	createProviderLimiter,
-	type Environment,
-	HTTP_CLIENTS,
-	type HttpClientName,
-} from "../src/providers/index.js";
+import { createModelProvider, createProviderLimiter, type Environment } from "../src/providers/index.js";
 import { createSingleShotRunner } from "../src/runners/index.js";
+import { createUndiciTransport } from "./undici-transport.js";
 
-/** `OVERHEAD_HTTP_CLIENT=plain|undici|…`, or a comma-separated list to run side by side: the clients the bench calls the scripted server with (`plain` by default). */
+/** The HTTP clients bench/overhead can call the stand-in with: touchstone's own, and undici's Pool through `request` or `dispatch`. */
+export const HTTP_CLIENTS = ["plain", "undici", "undici-dispatch"] as const;
+/** One of {@link HTTP_CLIENTS}. */
+export type HttpClientName = (typeof HTTP_CLIENTS)[number];
+
+/** `OVERHEAD_HTTP_CLIENT=plain|undici|undici-dispatch`, or a comma-separated list to run side by side (`plain` by default). */
 export function httpClientsFromEnvironment(): HttpClientName[] {
 	const names = (process.env.OVERHEAD_HTTP_CLIENT ?? "plain").split(",").map((name) => name.trim());
 	for (const name of names)
@@ -24,17 +24,19 @@ export function httpClientFromEnvironment(): HttpClientName {
 }
 
 /**
- * The CLI's run parts (defaultRunParts), with the single-shot runner's providers made for the
- * given HTTP client: the same limiter, retry layer and runner as a real run, so an A/B of the two
- * clients differs in the client alone.
+ * The CLI's run parts (defaultRunParts), with the single-shot runner's providers calling through
+ * the given HTTP client: the same limiter, retry layer and runner as a real run, so an A/B of the
+ * clients differs in the client alone. Each provider has a client of its own, as in a run.
  */
-export function runPartsWithClient(env: Environment, httpClient: HttpClientName): RunParts {
+export function runPartsWithClient(env: Environment, client: HttpClientName): RunParts {
 	const limiter = createProviderLimiter();
 	const providers = new Map<string, Provider>();
 	const providerFor = (entry: ModelEntry): Provider => {
 		let provider = providers.get(entry.id);
 		if (provider === undefined) {
-			provider = createModelProvider(entry, { env, limiter, httpClient });
+			const transport =
+				client === "plain" ? {} : { transport: createUndiciTransport(client === "undici" ? "request" : "dispatch") };
+			provider = createModelProvider(entry, { env, limiter, ...transport });
 			providers.set(entry.id, provider);
 		}
 		return provider;

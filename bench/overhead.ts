@@ -30,10 +30,14 @@ import { stringify } from "yaml";
 import { compactHeap, tuneHeapForRuns } from "../src/cli/heap-tuning.js";
 import { loadDefinitions } from "../src/definitions/index.js";
 import { runUseCase, StopControl } from "../src/orchestrator/index.js";
-import type { HttpClientName } from "../src/providers/index.js";
 import type { ServerStats } from "../src/scripted-server/index.js";
 import { openStore, type Store } from "../src/store/index.js";
-import { httpClientFromEnvironment, httpClientsFromEnvironment, runPartsWithClient } from "./http-client-parts.js";
+import {
+	type HttpClientName,
+	httpClientFromEnvironment,
+	httpClientsFromEnvironment,
+	runPartsWithClient,
+} from "./http-client-parts.js";
 
 const LATENCY_MS = 100;
 const BIN = fileURLToPath(new URL("../../bin/touchstone.js", import.meta.url));

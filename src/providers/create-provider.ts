@@ -9,7 +9,7 @@ import {
 	resolveBaseUrl,
 	resolveHeaders,
 } from "./entry-settings.js";
-import type { HttpClientName } from "./http-transport.js";
+import type { Transport } from "./http-transport.js";
 import { createOpenAiWireProvider } from "./openai-wire-provider.js";
 import { createSdkProvider } from "./sdk-provider.js";
 
@@ -41,8 +41,11 @@ export interface CreateProviderOptions {
 	 * required for `command` entries: providers cannot isolate a program themselves.
 	 */
 	readonly commandLauncher?: CommandLauncher;
-	/** The client `http:` endpoints of openai-compatible entries are called with; `plain` when absent (bench/overhead compares them). */
-	readonly httpClient?: HttpClientName;
+	/**
+	 * What openai-compatible entries send their requests through, over `fetch`; touchstone's own
+	 * HTTP client when absent. bench/overhead puts undici here to compare the two.
+	 */
+	readonly transport?: Transport;
 }
 
 /**
@@ -119,7 +122,7 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 				stream: settings.stream,
 				headers,
 				...fetchOption,
-				...(options.httpClient === undefined ? {} : { httpClient: options.httpClient }),
+				...(options.transport === undefined ? {} : { transport: options.transport }),
 			});
 		case "openrouter": {
 			const model = once(async () => {

@@ -3,10 +3,11 @@ import type { AddressInfo, Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { stopSignalOf } from "./call-stop.js";
 import { classifyError } from "./classify-error.js";
-import { createHttpTransport, HTTP_CLIENTS, readBodyText, type Transport } from "./http-transport.js";
+import { createHttpTransport, readBodyText, type Transport } from "./http-transport.js";
 
-// The HTTP clients against a second, independent server implementation: node:http (the scripted
-// server has its own HTTP/1.1 layer, written alongside the client). Each case says what the run
+// touchstone's HTTP client for http: endpoints (PlainHttpClient, through createHttpTransport)
+// against a second, independent server implementation: node:http (the scripted server has its
+// own HTTP/1.1 layer, written alongside the client). Each case says what the run
 // needs: whole bodies however they are framed, kept-alive connections that survive a server
 // closing them, and a cut body that is an error, never a short success.
 
@@ -65,7 +66,7 @@ function within<T>(promise: Promise<T>, ms = 3000): Promise<T> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(HTTP_CLIENTS)("the %s client against node:http", (client) => {
+describe("the plain HTTP client against node:http", () => {
 	it("reads a chunked body written in pieces over time", async () => {
 		const server = await serve((response) => {
 			response.writeHead(200, { "content-type": "text/event-stream" });
@@ -73,7 +74,7 @@ describe.each(HTTP_CLIENTS)("the %s client against node:http", (client) => {
 			setTimeout(() => response.write("data: 2\n\n"), 5);
 			setTimeout(() => response.end("data: [DONE]\n\n"), 10);
 		});
-		expect(await within(post(createHttpTransport(client), server.url))).toBe("data: 1\n\ndata: 2\n\ndata: [DONE]\n\n");
+		expect(await within(post(createHttpTransport(), server.url))).toBe("data: 1\n\ndata: 2\n\ndata: [DONE]\n\n");
 	});
 
 	it("reads a content-length body, multi-byte characters included, and keeps connections for the next calls", async () => {
@@ -82,10 +83,9 @@ describe.each(HTTP_CLIENTS)("the %s client against node:http", (client) => {
 			response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
 			response.end(body);
 		});
-		const transport = createHttpTransport(client);
+		const transport = createHttpTransport();
 		for (let index = 0; index < 5; index++) expect(await within(post(transport, server.url))).toBe(body);
-		// undici's pool may open a second connection for a call sent as the first one ends.
-		expect(server.connections()).toBeLessThanOrEqual(client === "plain" ? 1 : 2);
+		expect(server.connections()).toBe(1);
 	});
 
 	it("opens a new connection after a response with connection: close", async () => {
@@ -93,7 +93,7 @@ describe.each(HTTP_CLIENTS)("the %s client against node:http", (client) => {
 			response.setHeader("connection", "close");
 			response.end(`reply ${index}`);
 		});
-		const transport = createHttpTransport(client);
+		const transport = createHttpTransport();
 		expect(await within(post(transport, server.url))).toBe("reply 0");
 		expect(await within(post(transport, server.url))).toBe("reply 1");
 		expect(server.connections()).toBe(2);
@@ -101,7 +101,7 @@ describe.each(HTTP_CLIENTS)("the %s client against node:http", (client) => {
 
 	it("calls again after the server closed an idle kept-alive connection", async () => {
 		const server = await serve((response, _socket, index) => response.end(`reply ${index}`), 50);
-		const transport = createHttpTransport(client);
+		const transport = createHttpTransport();
 		expect(await within(post(transport, server.url))).toBe("reply 0");
 		await sleep(200);
 		expect(await within(post(transport, server.url))).toBe("reply 1");
@@ -114,7 +114,7 @@ describe.each(HTTP_CLIENTS)("the %s client against node:http", (client) => {
 			if (index === 1) socket.destroy();
 			else response.end(`reply ${index}`);
 		});
-		const transport = createHttpTransport(client);
+		const transport = createHttpTransport();
 		expect(await within(post(transport, server.url))).toBe("reply 0");
 		const error = await within(post(transport, server.url)).catch((thrown: unknown) => thrown);
 		expect(error).toBeInstanceOf(Error);
@@ -130,7 +130,7 @@ describe.each(HTTP_CLIENTS)("the %s client against node:http", (client) => {
 			response.writeHead(200, { "content-type": "text/event-stream", ...headers });
 			response.write("data: half", () => setTimeout(() => socket.destroy(), 5));
 		});
-		const error = await within(post(createHttpTransport(client), server.url)).catch((thrown: unknown) => thrown);
+		const error = await within(post(createHttpTransport(), server.url)).catch((thrown: unknown) => thrown);
 		expect(error).toBeInstanceOf(Error);
 		expect(classified(error)).toEqual({ kind: "network", retryable: true });
 	});
@@ -138,7 +138,7 @@ describe.each(HTTP_CLIENTS)("the %s client against node:http", (client) => {
 	it("stops a call when the stop fires, before the head or in the middle of the body", async () => {
 		const silent = await serve(() => {});
 		const controller = new AbortController();
-		const transport = createHttpTransport(client);
+		const transport = createHttpTransport();
 		const pending = transport(silent.url, { headers: {}, body: "{}", stop: stopSignalOf(controller.signal) });
 		setTimeout(() => controller.abort(new Error("stopped by the run")), 20);
 		await expect(within(pending)).rejects.toThrow("stopped by the run");

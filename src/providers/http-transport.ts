@@ -2,12 +2,6 @@ import type { IncomingMessage, RequestOptions } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { StopSignal } from "./call-stop.js";
 import { PlainHttpClient, type PlainHttpTarget } from "./plain-http-client.js";
-import { createUndiciTransport } from "./undici-transport.js";
-
-/** The clients an `http:` endpoint can be called with: touchstone's own, or undici's Pool. */
-export const HTTP_CLIENTS = ["plain", "undici", "undici-dispatch"] as const;
-/** One of {@link HTTP_CLIENTS}. */
-export type HttpClientName = (typeof HTTP_CLIENTS)[number];
 
 /** A response as the wire providers read it: status, headers, and a body pushed chunk by chunk. */
 export interface WireResponse {
@@ -39,10 +33,8 @@ export type Transport = (
  * events rather than an async iterator, and an abort destroys the request from one listener
  * rather than through the stream machinery a `signal` option would attach (bench/overhead).
  */
-export function createHttpTransport(client: HttpClientName = "plain"): Transport {
+export function createHttpTransport(): Transport {
 	const plain = new PlainHttpClient();
-	const undici =
-		client === "plain" ? null : createUndiciTransport(client === "undici-dispatch" ? "dispatch" : "request");
 	const agent = new HttpsAgent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 	// A provider posts to one URL: parse it once.
 	const targets = new Map<string, Target>();
@@ -62,7 +54,6 @@ export function createHttpTransport(client: HttpClientName = "plain"): Transport
 			target.authorization === null || Object.keys(init.headers).some((name) => name.toLowerCase() === "authorization")
 				? init.headers
 				: { authorization: target.authorization, ...init.headers };
-		if (undici !== null) return undici(target.plain, { ...init, headers });
 		const { head, consume } = await plain.request(target.plain, headers, init.body, init.stop);
 		return { status: head.status, statusText: head.statusText, headers: head.headers, consume };
 	};
@@ -70,11 +61,7 @@ export function createHttpTransport(client: HttpClientName = "plain"): Transport
 
 /** A parsed URL: a plain-HTTP target, or request options for node:https. */
 type Target =
-	| {
-			readonly plain: PlainHttpTarget & { readonly origin: string };
-			readonly authorization: string | null;
-			readonly options?: undefined;
-	  }
+	| { readonly plain: PlainHttpTarget; readonly authorization: string | null; readonly options?: undefined }
 	| { readonly plain: null; readonly options: RequestOptions };
 
 function parseTarget(url: string, agent: HttpsAgent): Target {
@@ -85,13 +72,7 @@ function parseTarget(url: string, agent: HttpsAgent): Target {
 		parsed.username === "" ? null : `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
 	if (parsed.protocol === "http:")
 		return {
-			plain: {
-				host: hostname,
-				port: parsed.port === "" ? 80 : Number(parsed.port),
-				path,
-				hostHeader: parsed.host,
-				origin: parsed.origin,
-			},
+			plain: { host: hostname, port: parsed.port === "" ? 80 : Number(parsed.port), path, hostHeader: parsed.host },
 			authorization: credentials === null ? null : `Basic ${Buffer.from(credentials).toString("base64")}`,
 		};
 	if (parsed.protocol !== "https:")

@@ -4,6 +4,7 @@
  * all three composed (`createModelProvider`), and the cost and telemetry arithmetic.
  */
 
+export type { StopSignal } from "./call-stop.js";
 export {
 	type CommandLaunch,
 	type CommandLauncher,
@@ -30,7 +31,7 @@ export {
 	entrySettings,
 	resolveApiKey,
 } from "./entry-settings.js";
-export { HTTP_CLIENTS, type HttpClientName } from "./http-transport.js";
+export type { Transport, WireResponse } from "./http-transport.js";
 export { createModelProvider, type ModelProviderOptions } from "./model-provider.js";
 export { createProviderLimiter, createSemaphore, type ProviderLimiter, type Semaphore } from "./provider-limiter.js";
 export { parseRetryAfter } from "./retry-after.js";

@@ -4,8 +4,8 @@ import { kindOfStatus, RETRYABLE_KINDS } from "./classify-error.js";
 import {
 	createFetchTransport,
 	createHttpTransport,
-	type HttpClientName,
 	readBodyText,
+	type Transport,
 	type WireResponse,
 } from "./http-transport.js";
 import { type WireErrorContext, wireErrorOf, wireProviderError } from "./openai-wire-error.js";
@@ -38,8 +38,8 @@ export interface OpenAiWireConfig {
 	readonly secrets: readonly string[];
 	/** The fetch to use; the global one when absent. */
 	readonly fetch?: typeof fetch;
-	/** The client for `http:` URLs when no fetch is given; `plain` when absent. */
-	readonly httpClient?: HttpClientName;
+	/** What requests go through, over `fetch`; touchstone's own HTTP client when both are absent. */
+	readonly transport?: Transport;
 }
 
 /**
@@ -60,7 +60,7 @@ export function createOpenAiWireProvider(config: OpenAiWireConfig): Provider {
 		...(config.apiKey === null ? {} : { authorization: `Bearer ${config.apiKey}` }),
 	};
 	const transport =
-		config.fetch === undefined ? createHttpTransport(config.httpClient) : createFetchTransport(config.fetch);
+		config.transport ?? (config.fetch === undefined ? createHttpTransport() : createFetchTransport(config.fetch));
 	const context: WireErrorContext = {
 		providerId: config.id,
 		apiKeyEnv: config.apiKey === null ? null : config.apiKeyEnv,
