@@ -1,5 +1,5 @@
 import { type Dispatcher, Pool } from "undici";
-import type { StopSignal, Transport, WireResponse } from "../src/providers/index.js";
+import { consumeReadable, type StopSignal, type Transport, type WireResponse } from "../src/providers/index.js";
 
 /** How long an idle connection is kept when the server does not say (`Keep-Alive: timeout=N`). */
 const IDLE_MS = 4000;
@@ -7,7 +7,7 @@ const IDLE_MS = 4000;
 /**
  * A transport over undici's `Pool` (the engine under Node's fetch), for bench/overhead's A/B
  * against touchstone's own client: kept-alive connections per origin, opened as calls need them.
- * `request` reads the body through its Readable's `data` events; `dispatch` is undici's lowest
+ * `request` reads the body through its Readable's `data` events (as node:https's is read); `dispatch` is undici's lowest
  * layer, a handler of our own with no Readable: its best case. Plain `http:` URLs only.
  */
 export function createUndiciTransport(layer: "request" | "dispatch"): Transport {
@@ -43,29 +43,7 @@ export function createUndiciTransport(layer: "request" | "dispatch"): Transport 
 			status: response.statusCode,
 			statusText: "",
 			headers,
-			consume: (onChunk) =>
-				new Promise<void>((resolve, reject) => {
-					let ended = false;
-					body.on("data", (chunk: Buffer) => {
-						if (ended) return;
-						try {
-							onChunk(chunk);
-						} catch (error) {
-							ended = true;
-							body.destroy();
-							reject(error);
-						}
-					});
-					body.on("end", () => {
-						ended = true;
-						resolve();
-					});
-					body.on("error", (error) => {
-						if (ended) return;
-						ended = true;
-						reject(error);
-					});
-				}),
+			consume: (onChunk) => consumeReadable(body, onChunk),
 		};
 	};
 }

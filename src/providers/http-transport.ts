@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestOptions } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Readable } from "node:stream";
 import type { StopSignal } from "./call-stop.js";
 import { PlainHttpClient, type PlainHttpTarget } from "./plain-http-client.js";
 
@@ -117,14 +118,19 @@ function sendHttps(options: RequestOptions, init: Parameters<Transport>[1]): Pro
 				status: response.statusCode ?? 0,
 				statusText: response.statusMessage ?? "",
 				headers,
-				consume: (onChunk) => consumeMessage(response, onChunk).finally(settled),
+				consume: (onChunk) => consumeReadable(response, onChunk).finally(settled),
 			});
 		});
 		outgoing.end(init.body);
 	});
 }
 
-function consumeMessage(response: IncomingMessage, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+/**
+ * Reads a body stream (node:https's IncomingMessage, undici's body in bench/overhead) into
+ * `onChunk` through `data` events, as WireResponse.consume promises: rejects when the stream
+ * closes before its end, or with what `onChunk` threw (the stream is then destroyed).
+ */
+export function consumeReadable(response: Readable, onChunk: (chunk: Uint8Array) => void): Promise<void> {
 	return new Promise<void>((resolve, reject) => {
 		let ended = false;
 		response.on("data", (chunk: Buffer) => {

@@ -31,7 +31,7 @@ export {
 	entrySettings,
 	resolveApiKey,
 } from "./entry-settings.js";
-export type { Transport, WireResponse } from "./http-transport.js";
+export { consumeReadable, type Transport, type WireResponse } from "./http-transport.js";
 export { createModelProvider, type ModelProviderOptions } from "./model-provider.js";
 export { createProviderLimiter, createSemaphore, type ProviderLimiter, type Semaphore } from "./provider-limiter.js";
 export { parseRetryAfter } from "./retry-after.js";
