@@ -1,4 +1,6 @@
 import { ProviderError, type ProviderErrorKind } from "../contract/index.js";
+import { kindOfStatus, RETRYABLE_KINDS } from "./error-kinds.js";
+import { kindOfWireError, wireErrorOf } from "./openai-wire-error.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { redact } from "./secrets.js";
 
@@ -72,6 +74,16 @@ export function classifyError(error: unknown, context: FailureContext): Provider
 		return fail("malformed", `unreadable response: ${describe(error)}`);
 	if (isNetworkError(error)) return fail("network", `connection failed: ${describe(error)}`);
 	if (isMalformedHttp(error)) return fail("malformed", `unreadable response: ${describe(error)}`);
+	// The AI SDK passes a stream's error event on as the server's own object
+	// (`{"type": "overloaded_error", "message": …}`, `{"code": 429, "message": …}`).
+	const streamed = error instanceof Error ? null : wireErrorOf({ error });
+	if (streamed !== null) {
+		const kind = kindOfWireError(streamed);
+		const named = [...(streamed.status === null ? [] : [String(streamed.status)]), ...streamed.labels];
+		return fail(kind, `error in the stream${named.length > 0 ? ` (${named.join(", ")})` : ""}: ${streamed.message}`, {
+			...(streamed.status === null ? {} : { status: streamed.status }),
+		});
+	}
 	return fail("bad-request", `the call could not be made: ${describe(error)}`);
 }
 
@@ -92,30 +104,6 @@ function isSdkError(error: unknown, name: string): error is SdkApiCallError {
 		error !== null &&
 		(error as Record<symbol, unknown>)[Symbol.for(`vercel.ai.error.${name}`)] === true
 	);
-}
-
-/**
- * Kinds that may succeed when tried again: throttling, outages, timeouts, cut connections, and
- * garbled replies (a 200 with an unparsable body is in practice a proxy or server hiccup).
- */
-export const RETRYABLE_KINDS: ReadonlySet<ProviderErrorKind> = new Set([
-	"rate-limit",
-	"server",
-	"timeout",
-	"network",
-	"malformed",
-]);
-
-/**
- * The kind of an HTTP failure. Retryable kinds: 429, 408 (a timeout), 409 and 5xx (server);
- * never 401 and 403 (auth) or other 4xx (bad-request: 400, 404, 422...).
- */
-export function kindOfStatus(status: number): ProviderErrorKind {
-	if (status === 429) return "rate-limit";
-	if (status === 408) return "timeout";
-	if (status === 401 || status === 403) return "auth";
-	if (status === 409 || status >= 500) return "server";
-	return "bad-request";
 }
 
 function isNetworkError(error: unknown): boolean {

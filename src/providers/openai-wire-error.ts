@@ -1,5 +1,5 @@
 import { ProviderError, type ProviderErrorKind } from "../contract/index.js";
-import { kindOfStatus, RETRYABLE_KINDS } from "./classify-error.js";
+import { kindOfStatus, RETRYABLE_KINDS } from "./error-kinds.js";
 import { redact } from "./secrets.js";
 
 /**

@@ -42,10 +42,14 @@ beforeEach(() => {
 	seen.length = 0;
 });
 
-function entry(options: Record<string, unknown> = {}, apiKeyEnv: string | null = "WIRE_KEY"): ModelEntry {
+function entry(
+	options: Record<string, unknown> = {},
+	apiKeyEnv: string | null = "WIRE_KEY",
+	provider = "openai-compatible",
+): ModelEntry {
 	return {
 		id: "wire",
-		provider: "openai-compatible",
+		provider,
 		model: "small-model",
 		display_name: "wire",
 		role: "candidate",
@@ -256,5 +260,41 @@ describe("an error object inside a 200 stream or body", () => {
 		const field = await call(entry());
 		expect(field).toMatchObject({ kind: "bad-request", status: 422, retries: 0 });
 		expect((field as Error).message).toContain("field `messages.0.content`");
+	});
+});
+
+describe("an error event in an AI SDK provider's stream", () => {
+	const anthropicStream = (error: unknown) => (response: ServerResponse) => {
+		response.writeHead(200, { "content-type": "text/event-stream" });
+		const start = {
+			type: "message_start",
+			message: {
+				id: "msg_1",
+				type: "message",
+				role: "assistant",
+				model: "claude-x",
+				content: [],
+				usage: { input_tokens: 5, output_tokens: 0 },
+			},
+		};
+		response.write(`event: message_start\ndata: ${JSON.stringify(start)}\n\n`);
+		response.end(`event: error\ndata: ${JSON.stringify({ type: "error", error })}\n\n`);
+	};
+
+	it("is classified by its type as well: a refused key is not retried, an overload is", async () => {
+		answer = anthropicStream({ type: "authentication_error", message: "invalid x-api-key" });
+		const auth = await call(entry({}, "WIRE_KEY", "anthropic"));
+		expect(auth).toMatchObject({ kind: "auth", retryable: false, retries: 0 });
+		expect((auth as Error).message).toContain("error in the stream (authentication_error): invalid x-api-key");
+		expect(seen).toHaveLength(1);
+
+		seen.length = 0;
+		answer = anthropicStream({ type: "overloaded_error", message: "Overloaded" });
+		expect(await call(entry({}, "WIRE_KEY", "anthropic"))).toMatchObject({
+			kind: "server",
+			retryable: true,
+			retries: 2,
+		});
+		expect(seen).toHaveLength(3);
 	});
 });

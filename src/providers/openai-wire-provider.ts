@@ -1,6 +1,6 @@
 import { type Provider, ProviderError } from "../contract/index.js";
 import { boundedCall } from "./bounded-call.js";
-import { kindOfStatus, RETRYABLE_KINDS } from "./classify-error.js";
+import { kindOfStatus, RETRYABLE_KINDS } from "./error-kinds.js";
 import {
 	createFetchTransport,
 	createHttpTransport,
