@@ -12,6 +12,8 @@ export interface BoundedCallOptions {
 	readonly providerId: string;
 	/** Values that must never appear in a message. */
 	readonly secrets: readonly string[];
+	/** See FailureContext.apiKeyEnv. */
+	readonly apiKeyEnv?: string | null;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function boundedCall<T>(options: BoundedCallOptions, work: (stop: C
 			timeoutMs: options.timeoutMs,
 			aborted: signal.aborted,
 			secrets: options.secrets,
+			...(options.apiKeyEnv === undefined ? {} : { apiKeyEnv: options.apiKeyEnv }),
 		});
 	} finally {
 		clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { ProviderError, type ProviderErrorKind } from "../contract/index.js";
 import { kindOfStatus, RETRYABLE_KINDS } from "./error-kinds.js";
-import { kindOfWireError, wireErrorOf } from "./openai-wire-error.js";
+import { authFix, kindOfWireError, wireErrorOf } from "./openai-wire-error.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { redact } from "./secrets.js";
 
@@ -16,6 +16,8 @@ export interface FailureContext {
 	readonly aborted: boolean;
 	/** Values that must never appear in a message. */
 	readonly secrets: readonly string[];
+	/** Name of the variable the key came from (never its value), named when the key is refused; undefined to say nothing. */
+	readonly apiKeyEnv?: string | null;
 }
 
 const NETWORK_CODES = new Set([
@@ -46,12 +48,15 @@ export function classifyError(error: unknown, context: FailureContext): Provider
 		text: string,
 		details: { status?: number; retry_after_ms?: number | null } = {},
 	) =>
-		new ProviderError(`${context.providerId}: ${clip(redact(text, context.secrets))}`, {
-			kind,
-			retryable: RETRYABLE_KINDS.has(kind),
-			status: details.status ?? null,
-			retry_after_ms: details.retry_after_ms ?? null,
-		});
+		new ProviderError(
+			`${context.providerId}: ${clip(redact(text, context.secrets))}${kind === "auth" && context.apiKeyEnv !== undefined ? `; ${authFix(context.apiKeyEnv)}` : ""}`,
+			{
+				kind,
+				retryable: RETRYABLE_KINDS.has(kind),
+				status: details.status ?? null,
+				retry_after_ms: details.retry_after_ms ?? null,
+			},
+		);
 	if (context.timedOut) return fail("timeout", `no complete reply within ${formatSeconds(context.timeoutMs)}`);
 	if (context.aborted) return fail("aborted", "the call was cancelled");
 	if (error instanceof ProviderError) return error;

@@ -110,7 +110,7 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 	const apiKey = resolveApiKey(entry, options.env, kind !== "openai-compatible");
 	const secrets = [...(apiKey === null ? [] : [apiKey]), ...Object.values(headers)];
 	const fetchOption = options.fetch === undefined ? {} : { fetch: options.fetch };
-	const common = { id, endpoint: endpointOrigin(baseURL), timeoutMs, secrets };
+	const common = { id, endpoint: endpointOrigin(baseURL), timeoutMs, secrets, apiKeyEnv: entry.api_key_env };
 	switch (kind) {
 		case "openai-compatible":
 			return createOpenAiWireProvider({
@@ -118,7 +118,6 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 				baseUrl: baseURL,
 				model: entry.model,
 				apiKey,
-				apiKeyEnv: entry.api_key_env,
 				stream: settings.stream,
 				headers,
 				...fetchOption,

@@ -133,10 +133,7 @@ export function wireProviderError(
 const STREAM_FIX = "if the endpoint cannot stream, set `options.stream: false` on the model entry";
 
 function fixFor(kind: ProviderErrorKind, error: WireErrorObject, context: WireErrorContext): string | null {
-	if (kind === "auth")
-		return context.apiKeyEnv === null
-			? "no API key was sent, as the entry names no `api_key_env`: add `api_key_env: NAME` to the entry and export NAME"
-			: `the endpoint refused the key: check the API key in the environment variable ${context.apiKeyEnv} (the entry's \`api_key_env\`)`;
+	if (kind === "auth") return authFix(context.apiKeyEnv);
 	if (kind !== "bad-request") return null;
 	const streamRelated = /^stream/i.test(error.param ?? "") || /\bstream(_options|ing)?\b/i.test(error.message);
 	if (error.param !== null)
@@ -145,6 +142,13 @@ function fixFor(kind: ProviderErrorKind, error: WireErrorObject, context: WireEr
 	if ([...error.labels, error.message].some((label) => /model/i.test(label)))
 		return `check the entry's \`model\` (${JSON.stringify(context.model)}): the endpoint does not serve it`;
 	return null;
+}
+
+/** What to fix when an endpoint refused the key: the variable it came from (never the key), or that none was sent. */
+export function authFix(apiKeyEnv: string | null): string {
+	return apiKeyEnv === null
+		? "no API key was sent, as the entry names no `api_key_env`: add `api_key_env: NAME` to the entry and export NAME"
+		: `the endpoint refused the key: check the API key in the environment variable ${apiKeyEnv} (the entry's \`api_key_env\`)`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -251,6 +251,11 @@ describe("an error object inside a 200 stream or body", () => {
 		const auth = await call(entry());
 		expect(auth).toMatchObject({ kind: "auth", status: 401, retries: 0 });
 		expect((auth as Error).message).toMatch(/HTTP 401 \(authentication_error\): bad key; .*WIRE_KEY/);
+		answer = (response) => {
+			response.writeHead(403, { "content-type": "text/plain" });
+			response.end("Forbidden");
+		};
+		expect(((await call(entry())) as Error).message).toMatch(/HTTP 403: Forbidden; .*WIRE_KEY/);
 		answer = (response) =>
 			json(
 				response,
@@ -286,6 +291,7 @@ describe("an error event in an AI SDK provider's stream", () => {
 		const auth = await call(entry({}, "WIRE_KEY", "anthropic"));
 		expect(auth).toMatchObject({ kind: "auth", retryable: false, retries: 0 });
 		expect((auth as Error).message).toContain("error in the stream (authentication_error): invalid x-api-key");
+		expect((auth as Error).message).toContain("environment variable WIRE_KEY");
 		expect(seen).toHaveLength(1);
 
 		seen.length = 0;

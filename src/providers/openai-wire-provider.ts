@@ -8,7 +8,7 @@ import {
 	type Transport,
 	type WireResponse,
 } from "./http-transport.js";
-import { type WireErrorContext, wireErrorOf, wireProviderError } from "./openai-wire-error.js";
+import { authFix, type WireErrorContext, wireErrorOf, wireProviderError } from "./openai-wire-error.js";
 import { readReply } from "./openai-wire-reply.js";
 import { requestBody } from "./openai-wire-request.js";
 import { parseRetryAfter } from "./retry-after.js";
@@ -99,7 +99,8 @@ async function httpError(context: WireErrorContext, response: WireResponse): Pro
 	if (error !== null) return wireProviderError(context, error, { httpStatus: response.status }, retryAfterMs);
 	const kind = kindOfStatus(response.status);
 	const detail = redact(text.replace(/\s+/g, " ").trim().slice(0, 300), context.secrets);
-	return new ProviderError(`${context.providerId}: HTTP ${response.status}: ${detail || response.statusText}`, {
+	const fix = kind === "auth" ? `; ${authFix(context.apiKeyEnv)}` : "";
+	return new ProviderError(`${context.providerId}: HTTP ${response.status}: ${detail || response.statusText}${fix}`, {
 		kind,
 		status: response.status,
 		retryable: RETRYABLE_KINDS.has(kind),

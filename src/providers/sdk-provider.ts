@@ -23,6 +23,8 @@ export interface SdkProviderConfig {
 	readonly timeoutMs: number;
 	/** Values (keys, header values) redacted from every message and raw reply. */
 	readonly secrets: readonly string[];
+	/** Name of the variable the key came from, named in the message of a refused key. */
+	readonly apiKeyEnv: string | null;
 	/** The billed cost the provider reported for one call, in USD, or null. */
 	billedCost(step: {
 		readonly usage: LanguageModelUsage;
@@ -50,9 +52,8 @@ export function createSdkProvider(config: SdkProviderConfig): Provider {
 }
 
 function complete(config: SdkProviderConfig, request: CompletionRequest, signal: AbortSignal): Promise<Completion> {
-	return boundedCall({ signal, timeoutMs: config.timeoutMs, providerId: config.id, secrets: config.secrets }, (stop) =>
-		stream(config, request, stop.signal),
-	);
+	const bounds = { signal, timeoutMs: config.timeoutMs, providerId: config.id, secrets: config.secrets };
+	return boundedCall({ ...bounds, apiKeyEnv: config.apiKeyEnv }, (stop) => stream(config, request, stop.signal));
 }
 
 async function stream(
