@@ -178,6 +178,19 @@ describe("an endpoint that does not stream", () => {
 		expect(result.timing.ttft_ms).toBeNull();
 	});
 
+	it("reads a whole reply that arrives in pieces, and calls an empty one malformed", async () => {
+		const text = `\n  ${JSON.stringify(COMPLETION)}`;
+		answer = (response) => {
+			// No content-type, chunked, the first piece only white space: the reply decides how it is read.
+			response.write(text.slice(0, 3));
+			setTimeout(() => response.write(text.slice(3, 40)), 5);
+			setTimeout(() => response.end(text.slice(40)), 10);
+		};
+		expect(await call(entry({ stream: false }))).toMatchObject({ text: "Checking.", finish_reason: "tool-calls" });
+		answer = (response) => response.end();
+		expect(await call(entry({ max_retries: 0 }))).toMatchObject({ kind: "malformed", message: /the reply was empty/ });
+	});
+
 	it("treats a JSON reply that is no completion as a retryable malformed reply", async () => {
 		answer = (response) => json(response, { id: "x", choices: [] });
 		const error = await call(entry());

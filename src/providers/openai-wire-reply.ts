@@ -29,25 +29,32 @@ export async function readReply(context: ReplyContext, response: WireResponse, s
 	const decoder = new TextDecoder();
 	let stream: SseReplyReader | null = null;
 	let json: string | null = null;
+	// Until the first character that is not white space, the reply could be either.
+	let whole = false;
 	const retryAfterMs = parseRetryAfter(response.headers);
 	await response.consume((bytes) => {
 		const piece = decoder.decode(bytes, STREAMING);
 		if (stream !== null) return stream.feed(piece);
 		json = json === null ? piece : json + piece;
 		if (json.length > MAX_JSON_REPLY) throw malformed(context, `a JSON reply longer than ${MAX_JSON_REPLY} characters`);
+		if (whole) return;
 		const first = json.trimStart()[0];
-		if (first === undefined || first === "{") return;
+		if (first === undefined) return;
+		if (first === "{") {
+			whole = true;
+			return;
+		}
 		// A stream: what came so far is its start.
 		stream = new SseReplyReader(context, retryAfterMs);
 		stream.feed(json);
 		json = null;
 	});
 	const reader = stream as SseReplyReader | null;
-	const whole = json as string | null;
+	const body = json as string | null;
 	let parts: ReplyParts;
 	if (reader !== null) parts = reader.end();
-	else if (whole === null || whole.trim() === "") throw malformed(context, "the reply was empty");
-	else parts = jsonReplyParts(context, whole, retryAfterMs);
+	else if (body === null || body.trim() === "") throw malformed(context, "the reply was empty");
+	else parts = jsonReplyParts(context, body, retryAfterMs);
 	return completionOf(parts, start, performance.now(), context.secrets);
 }
 
