@@ -470,7 +470,9 @@ async function sideBySide(clients: readonly HttpClientName[]): Promise<void> {
 	} finally {
 		for (const side of sides) {
 			side.server.child.kill("SIGTERM");
-			for (const root of [side.small, side.large]) rmSync(root, { recursive: true, force: true });
+			if (process.env.OVERHEAD_KEEP === "1")
+				console.log(`kept the stores of ${side.client} under ${side.small} and ${side.large}`);
+			else for (const root of [side.small, side.large]) rmSync(root, { recursive: true, force: true });
 		}
 	}
 }
