@@ -12,6 +12,25 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe("where results are read and written", () => {
+	it("a store, scaffold or schema folder that cannot be made is bad input at once, never a hang", async () => {
+		const fixture = writeBenchFixture({ cases: 1, samples: 1, models: { "m/a": {} } });
+		const cwd = fixture.root;
+		const started = Date.now();
+		const run = await runCli(["run", "--use-case", "arith", "--db", "/proc/touchstone-x/results.db"], {
+			cwd,
+			env: { TOUCHSTONE_SCRIPTED_URL: server.url },
+		});
+		expect(run.code).toBe(2);
+		expect(run.stderr).toMatch(/--db cannot make the folder \/proc\/touchstone-x \(ENOENT\)/);
+		const init = await runCli(["init", "/proc/touchstone-x/benchmarks"], { cwd });
+		expect(init.code).toBe(2);
+		expect(init.stderr).toContain("cannot write it (ENOENT)");
+		const schema = await runCli(["schema", "--out", "/proc/touchstone-x"], { cwd });
+		expect(schema.code).toBe(2);
+		// Node's own recursive mkdir never returns for these paths.
+		expect(Date.now() - started).toBeLessThan(20_000);
+	});
+
 	it("--db and --artifacts win over TOUCHSTONE_DB and TOUCHSTONE_ARTIFACTS, and every --help says where results go", async () => {
 		const fixture = writeBenchFixture({ cases: 2, samples: 1, models: { "m/a": {} } });
 		const flags = ["--db", "flagged/results.db", "--artifacts", "flagged/artifacts"];

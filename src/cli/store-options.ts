@@ -1,5 +1,15 @@
+import { dirname } from "node:path";
 import type { Command } from "commander";
-import { DEFAULT_ARTIFACTS_PATH, DEFAULT_DATABASE_PATH, resolveStorePaths, type StorePaths } from "../store/index.js";
+import { BadInputError } from "../contract/index.js";
+import { makeFolders } from "../input/index.js";
+import {
+	DEFAULT_ARTIFACTS_PATH,
+	DEFAULT_DATABASE_PATH,
+	openStore,
+	resolveStorePaths,
+	type Store,
+	type StorePaths,
+} from "../store/index.js";
 import type { CliIo } from "./io.js";
 
 /** The `--db` and `--artifacts` flags of a command that reads or writes the store. */
@@ -48,4 +58,37 @@ export function storePaths(io: CliIo, flags: StoreFlags): StorePaths {
 export function databaseSource(io: CliIo, flags: StoreFlags): string {
 	if (flags.db !== undefined) return "--db";
 	return io.env.TOUCHSTONE_DB === undefined || io.env.TOUCHSTONE_DB.trim() === "" ? "store" : "TOUCHSTONE_DB";
+}
+
+/**
+ * Opens (creating it if needed) the store a command writes. Folders that cannot be made (a path
+ * under a file, a read-only or virtual file system such as /proc) are bad input naming the flag
+ * or variable that chose them, not a failure of the store.
+ */
+export function openWritableStore(io: CliIo, flags: StoreFlags): Store {
+	const paths = storePaths(io, flags);
+	const folders: [string, string][] = [
+		[dirname(paths.database), databaseSource(io, flags)],
+		[
+			paths.artifacts,
+			flags.artifacts !== undefined ? "--artifacts" : io.env.TOUCHSTONE_ARTIFACTS ? "TOUCHSTONE_ARTIFACTS" : "store",
+		],
+	];
+	for (const [folder, source] of folders)
+		try {
+			makeFolders(folder);
+		} catch (error) {
+			const code = (error as NodeJS.ErrnoException).code ?? String(error);
+			throw new BadInputError("The store cannot be created there.", [
+				{
+					source,
+					line: null,
+					column: null,
+					path: "",
+					message: `cannot make the folder ${folder} (${code})`,
+					fix: "point it at a folder you can write to (--db and --artifacts, or TOUCHSTONE_DB and TOUCHSTONE_ARTIFACTS)",
+				},
+			]);
+		}
+	return openStore(paths);
 }

@@ -16,6 +16,7 @@ export {
 	valueAt,
 } from "./document-path.js";
 export { globSegmentSource, globToRegExp } from "./glob-pattern.js";
+export { makeFolders } from "./make-folders.js";
 export {
 	type Problem,
 	parseYamlDocument,

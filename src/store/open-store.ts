@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { StoreError } from "../contract/index.js";
+import { makeFolders } from "../input/index.js";
 import { applyMigrations, checkMigrated } from "./migrate.js";
 import { MIGRATIONS, type Migration } from "./migrations.js";
 import type { StorePaths } from "./paths.js";
@@ -49,8 +50,8 @@ export function openStore(options: OpenStoreOptions): Store {
 		throw new StoreError(`no touchstone store at ${options.database}; record a run first, or set TOUCHSTONE_DB`);
 	if (!readonly)
 		storeAction(`could not create the folders of the store at ${options.database}`, () => {
-			mkdirSync(dirname(options.database), { recursive: true });
-			mkdirSync(options.artifacts, { recursive: true });
+			makeFolders(dirname(options.database));
+			makeFolders(options.artifacts);
 		});
 	const database = storeAction(
 		`could not open the store at ${options.database}`,

@@ -4,14 +4,13 @@ import { type Definitions, loadDefinitions, loadTaskPack } from "../../definitio
 import { defaultRunParts } from "../../orchestrator/index.js";
 import { fixtureState, materializeFixture } from "../../sandbox/index.js";
 import { loadScript, startScriptedServer } from "../../scripted-server/index.js";
-import { openStore } from "../../store/index.js";
 import { displayPath } from "../definitions-option.js";
 import { demoSandbox, hasUnisolatedRows } from "../demo-sandbox.js";
 import { positiveInteger } from "../flag-parsers.js";
 import { type CliIo, printLine } from "../io.js";
 import { PACKAGE_ROOT } from "../package-info.js";
 import { runAndReport } from "../run-and-report.js";
-import { type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
+import { openWritableStore, type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
 /**
  * `touchstone demo`: the embedded default. Starts the scripted stand-in server on a free loopback
@@ -37,7 +36,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 			const server = await startScriptedServer({ script: await loadScript(join(examples, "scripted", "demo.yaml")) });
 			const env = { ...io.env, ...sandbox.env, TOUCHSTONE_SCRIPTED_URL: server.url };
 			const paths = storePaths(io, options);
-			const store = openStore(paths);
+			const store = openWritableStore(io, options);
 			try {
 				printLine(io, `touchstone demo: scripted stand-in models (not real ones) on ${server.url}`);
 				printLine(io, `definitions: ${definitionsDir} · store: ${displayPath(paths.database)}`);

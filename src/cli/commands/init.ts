@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { BadInputError } from "../../contract/index.js";
 import { scaffoldFiles } from "../../definitions/index.js";
+import { makeFolders } from "../../input/index.js";
 import { displayPath } from "../definitions-option.js";
 import { type CliIo, printLine } from "../io.js";
 
@@ -30,8 +31,23 @@ export function registerInitCommand(program: Command, io: CliIo): void {
 				);
 			}
 			for (const file of files) {
-				mkdirSync(dirname(file.absolute), { recursive: true });
-				writeFileSync(file.absolute, file.content);
+				try {
+					makeFolders(dirname(file.absolute));
+					writeFileSync(file.absolute, file.content);
+				} catch (error) {
+					const code = (error as NodeJS.ErrnoException).code;
+					if (code === undefined) throw error;
+					throw new BadInputError(`init cannot write ${displayPath(root)}`, [
+						{
+							source: displayPath(file.absolute),
+							line: null,
+							column: null,
+							path: "",
+							message: `cannot write it (${code})`,
+							fix: "choose a folder you can write to (touchstone init DIR)",
+						},
+					]);
+				}
 			}
 			const shown = displayPath(root);
 			printLine(io, `Created ${files.length} files in ${shown}/. Next:`);

@@ -10,7 +10,7 @@ import { commaList, positiveInteger } from "../flag-parsers.js";
 import { checkGateModels, parseGates, withGateOption } from "../gate-flags.js";
 import type { CliIo } from "../io.js";
 import { runAndReport } from "../run-and-report.js";
-import { type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
+import { openWritableStore, type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
 interface RunOptions extends StoreFlags {
 	readonly dir: string;
@@ -83,7 +83,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 /** The store a run writes; a dry run writes nothing, so it only reads one that exists (or none). */
 function openRunStore(io: CliIo, options: RunOptions): Store | null {
 	const paths = storePaths(io, options);
-	if (options.dryRun !== true) return openStore(paths);
+	if (options.dryRun !== true) return openWritableStore(io, options);
 	return existsSync(paths.database) ? openStore({ ...paths, readonly: true }) : null;
 }
 

@@ -1,8 +1,9 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { BadInputError } from "../../contract/index.js";
 import { definitionSchemas } from "../../definitions/index.js";
+import { makeFolders } from "../../input/index.js";
 import { displayPath } from "../definitions-option.js";
 import { type CliIo, printLine } from "../io.js";
 
@@ -28,7 +29,7 @@ export function registerSchemaCommand(program: Command, io: CliIo): void {
 /** Writes one schema file; a folder that cannot be made or written (a file of that name, no permission) is bad input. */
 function writeOut(out: string, path: string, text: string): void {
 	try {
-		mkdirSync(out, { recursive: true });
+		makeFolders(out);
 		writeFileSync(path, text);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;

@@ -10,12 +10,12 @@ import {
 	warmLeaderboards,
 } from "../../api/index.js";
 import { BadInputError, type InputIssue } from "../../contract/index.js";
-import { openStore, type Store } from "../../store/index.js";
+import type { Store } from "../../store/index.js";
 import type { RosterInput } from "../../views/index.js";
 import { displayPath, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { port } from "../flag-parsers.js";
 import { type CliIo, printLine } from "../io.js";
-import { type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
+import { openWritableStore, type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
 /** The port `serve` listens on unless told otherwise. */
 export const DEFAULT_API_PORT = 33800;
@@ -48,7 +48,7 @@ export function registerServeCommand(program: Command, io: CliIo): void {
 			const useCases = loadRoster(io, options.dir, command.getOptionValueSource("dir") !== "default");
 			const paths = storePaths(io, options);
 			const existed = existsSync(paths.database);
-			const store = openStore(paths);
+			const store = openWritableStore(io, options);
 			if (!existed) io.stderr.write(`touchstone serve: no store at ${paths.database} yet; serving a new, empty one\n`);
 			try {
 				await serveUntilStopped(io, store, useCases, options, rateToken);

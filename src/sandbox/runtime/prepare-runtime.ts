@@ -9,6 +9,7 @@ import {
 	type SandboxMount,
 	type SandboxProvenance,
 } from "../../contract/index.js";
+import { makeFolders } from "../../input/index.js";
 import { createSandbox } from "../create-sandbox.js";
 import { diagnoseFailure, diagnosisFix, outputTailLines } from "../diagnose-failure.js";
 import { RuntimeSetupError } from "./runtime-setup-error.js";
@@ -125,7 +126,7 @@ async function prepare(
 	const entry = join(request.cacheDir, key);
 	const cached = await readCached(entry, key);
 	if (cached !== null) return cached;
-	await mkdir(request.cacheDir, { recursive: true });
+	makeFolders(request.cacheDir);
 	const building = join(request.cacheDir, `.building-${key.slice(0, 16)}-${randomBytes(4).toString("hex")}`);
 	await mkdir(building);
 	const started = performance.now();
