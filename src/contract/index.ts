@@ -87,11 +87,9 @@ export type { SpecCase, SpecDocument, SpecEndpoints } from "./spec.js";
 export {
 	type ChecksVerifier,
 	type ChecksVerifierArgs,
-	type EffectiveTaskRuntime,
 	FIXTURE_DIR,
 	FIXTURE_MANIFEST,
 	type HiddenFile,
-	mergeTaskRuntimes,
 	SNAPSHOT_PATCH_KINDS,
 	type SnapshotOverlay,
 	type SnapshotPatch,
@@ -108,7 +106,6 @@ export {
 	type TaskEntry,
 	type TaskMode,
 	type TaskReference,
-	type TaskRuntime,
 	type TaskSnapshot,
 	type TaskTier,
 	type TaskTools,
@@ -121,4 +118,5 @@ export {
 	type VerifierKind,
 } from "./task.js";
 export type { LoadedTask, LoadedTaskRuntime, TaskBase, TaskPackAccess } from "./task-pack-access.js";
+export { type EffectiveTaskRuntime, mergeTaskRuntimes, type TaskRuntime } from "./task-runtime.js";
 export { type Telemetry, UNKNOWN_TELEMETRY } from "./telemetry.js";
