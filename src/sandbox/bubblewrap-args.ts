@@ -43,11 +43,16 @@ export interface BubblewrapCommand {
 	readonly mounts: readonly SandboxMount[];
 	/** Whether the command shares the host's network (a runtime's setup); otherwise only a private loopback. */
 	readonly network: boolean;
+	/** Whether to make {@link PRIVATE_HOME} in the private /tmp, for a HOME outside the workdir. */
+	readonly privateHome: boolean;
 	/** The program and its arguments, run inside. */
 	readonly argv: readonly string[];
 }
 
 let systemMounts: readonly string[] | undefined;
+
+/** HOME of a sandbox made with `privateHome`: in its private /tmp, outside the workdir, gone after each command. */
+export const PRIVATE_HOME = "/tmp/home";
 
 /** What a command with the network on also needs of /etc: how to resolve host names. */
 const NETWORK_ETC_ENTRIES = ["resolv.conf", "gai.conf", "host.conf"];
@@ -67,6 +72,7 @@ export function bubblewrapArgs(command: BubblewrapCommand): string[] {
 	args.push("--proc", "/proc", "--dev", "/dev");
 	args.push("--size", String(TMPFS_BYTES), "--tmpfs", "/tmp");
 	args.push("--size", String(TMPFS_BYTES), "--tmpfs", "/dev/shm");
+	if (command.privateHome) args.push("--dir", PRIVATE_HOME);
 	// After the private /tmp, so a read-only path under /tmp (a checkout there) stays visible.
 	for (const path of command.readOnlyPaths) args.push("--ro-bind", path, path);
 	for (const mount of command.mounts) args.push("--ro-bind", mount.from, mount.to);

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { type SandboxMount, SandboxUnavailableError } from "../contract/index.js";
-import { bubblewrapArgs, SANDBOX_WORKDIR, sandboxPath } from "./bubblewrap-args.js";
+import { bubblewrapArgs, PRIVATE_HOME, SANDBOX_WORKDIR, sandboxPath } from "./bubblewrap-args.js";
 import { baseEnvironment, type CommandRunner, type PreparedCommand } from "./command-runner.js";
 import { limitedArgv } from "./limits.js";
 import { killGroup, killProcess, runCaptured } from "./run-captured.js";
@@ -19,6 +19,8 @@ export interface BubblewrapRunnerOptions {
 	readonly mounts: readonly SandboxMount[];
 	/** Whether commands share the host's network. */
 	readonly network: boolean;
+	/** HOME in the private /tmp instead of the workdir. */
+	readonly privateHome: boolean;
 }
 
 /**
@@ -38,9 +40,13 @@ export function createBubblewrapRunner(workspace: Workspace, options: Bubblewrap
 				readOnlyPaths: options.readOnlyPaths,
 				mounts: options.mounts,
 				network: options.network,
+				privateHome: options.privateHome,
 				argv,
 			});
-			const env = { ...baseEnvironment(sandboxPath(), SANDBOX_WORKDIR, "/tmp"), ...command.env };
+			const env = {
+				...baseEnvironment(sandboxPath(), options.privateHome ? PRIVATE_HOME : SANDBOX_WORKDIR, "/tmp"),
+				...command.env,
+			};
 			const { result, info } = await runCaptured(
 				{
 					file: options.bwrap,

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { isAbsolute } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { isAbsolute, join } from "node:path";
 import type { Sandbox, SandboxBackend, SandboxLimits, SandboxMount, SandboxProvenance } from "../contract/index.js";
 import { SandboxUnavailableError, TouchstoneError } from "../contract/index.js";
 import { defaultReadOnlyPaths } from "./bubblewrap-args.js";
@@ -38,6 +39,12 @@ export interface CreateSandboxOptions {
 	 * trusted commands such as a runtime's setup, never for a model's: it is recorded in provenance.
 	 */
 	readonly network?: boolean;
+	/**
+	 * Give commands a HOME of their own outside the workdir (bubblewrap: `/tmp/home` in the private
+	 * /tmp; the process backend: a folder beside the workdir), instead of the workdir itself, so the
+	 * caches and config a program writes there (`~/.npm`, an agent's settings) never show in a diff.
+	 */
+	readonly privateHome?: boolean;
 	/** Variables every command gets (under each request's own), e.g. a task runtime's `env`. */
 	readonly env?: Readonly<Record<string, string>>;
 	/** Where workspaces are made (default the system's temporary folder). */
@@ -67,7 +74,13 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 	let runner: CommandRunner;
 	let provenance: SandboxProvenance;
 	if (chosen.backend === "bubblewrap") {
-		runner = createBubblewrapRunner(workspace, { bwrap: chosen.bwrap, readOnlyPaths, mounts, network });
+		runner = createBubblewrapRunner(workspace, {
+			bwrap: chosen.bwrap,
+			readOnlyPaths,
+			mounts,
+			network,
+			privateHome: options.privateHome === true,
+		});
 		provenance = {
 			backend: "bubblewrap",
 			isolated: true,
@@ -78,7 +91,12 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
 			timeout_ms: timeoutMs,
 		};
 	} else {
-		runner = createProcessRunner(workspace);
+		let home = workspace.workdir;
+		if (options.privateHome === true) {
+			home = join(workspace.root, "home");
+			await mkdir(home, { mode: 0o700 });
+		}
+		runner = createProcessRunner(workspace, { home });
 		provenance = {
 			backend: "process",
 			isolated: false,

@@ -66,6 +66,7 @@ async function probe(): Promise<SandboxBackendDetection> {
 			readOnlyPaths: defaultReadOnlyPaths(),
 			mounts: [],
 			network: false,
+			privateHome: false,
 		});
 		const result = await runner.run({
 			argv: ["true"],

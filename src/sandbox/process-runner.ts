@@ -13,13 +13,13 @@ import type { Workspace } from "./workspace.js";
  * group and descendants on a timeout. The process limit is not set: RLIMIT_NPROC counts every
  * process of the user, so any useful bound would break the user's other programs.
  */
-export function createProcessRunner(workspace: Workspace): CommandRunner {
+export function createProcessRunner(workspace: Workspace, options: { readonly home: string }): CommandRunner {
 	return {
 		commandWorkdir: workspace.workdir,
 		async run(command: PreparedCommand, signal?: AbortSignal) {
 			const argv = limitedArgv(command.limits, command.argv, { processes: false });
 			const path = process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin";
-			const env = { ...baseEnvironment(path, workspace.workdir, join(workspace.root, "tmp")), ...command.env };
+			const env = { ...baseEnvironment(path, options.home, join(workspace.root, "tmp")), ...command.env };
 			const { result } = await runCaptured(
 				{
 					file: argv[0] ?? "/bin/sh",

@@ -70,17 +70,12 @@ export interface CommandSandbox {
 const NOT_FOUND_MARK = "touchstone sandbox: program not found:";
 
 /**
- * Runs before the program: HOME becomes a private folder under the sandbox's TMPDIR (bubblewrap's
- * private /tmp, the process backend's own tmp/), outside the workdir, so caches and config an
- * agent writes never show in its diff, and the user's HOME is never named. Then it checks the
- * program can be found there, and execs it.
+ * Runs before the program: checks it can be found in the sandbox (so a missing program is told
+ * apart from a program's own exit 127), and execs it.
  */
-const WRAPPER = [
-	'HOME="$TMPDIR/home"; export HOME',
-	'mkdir -p -m 700 "$HOME" || exit 125',
-	`command -v "$1" >/dev/null 2>&1 || { echo "${NOT_FOUND_MARK} $1" >&2; exit 127; }`,
-	'exec "$@"',
-].join("\n");
+const WRAPPER = [`command -v "$1" >/dev/null 2>&1 || { echo "${NOT_FOUND_MARK} $1" >&2; exit 127; }`, 'exec "$@"'].join(
+	"\n",
+);
 
 /**
  * Makes the sandbox a model entry's command runs in, the way every other model command runs:
@@ -107,6 +102,8 @@ export async function openCommandSandbox(options: CommandSandboxOptions): Promis
 			allowUnisolated: chosen.backend === "process",
 			...(options.fixture === undefined ? {} : { fixture: options.fixture }),
 			network: access.network,
+			// Caches and config the program writes in HOME never show in its diff.
+			privateHome: true,
 			readOnlyPaths: staged.readOnlyPaths,
 			mounts: [...runtimeMounts, ...access.mounts, ...staged.mounts],
 			// The runtime's variables; the entry's (each command's own) win over them.
@@ -128,7 +125,7 @@ export async function openCommandSandbox(options: CommandSandboxOptions): Promis
 		isolated: inner.provenance.isolated,
 		network: inner.provenance.network,
 		workdir: inner.commandWorkdir,
-		home: "private, outside the workdir ($TMPDIR/home)",
+		home: "private, outside the workdir",
 		env: [...new Set([...Object.keys(options.runtime?.env ?? {}), ...Object.keys(access.env)])].sort(),
 		mounts: [...runtimeMounts, ...access.mounts].map((mount) => ({ from: mount.from, to: mount.to })),
 		program_files: files,

@@ -68,9 +68,6 @@ export interface PreparedRuntime {
 
 const RECORD = "setup.json";
 
-/** Shell text that points HOME at the command's private temporary folder, then runs the command. */
-const PRIVATE_HOME = 'HOME="$TMPDIR"; export HOME; exec "$@"';
-
 /** Bases being made in this process, by cache folder and key: cells of one task share one setup. */
 const preparing = new Map<string, Promise<PreparedRuntime>>();
 
@@ -178,6 +175,8 @@ async function runSetup(
 			backend: request.backend,
 			allowUnisolated: request.allowUnisolated,
 			network: true,
+			// Caches (~/.npm, ~/.cache/pip) go to a private HOME and never enter the base.
+			privateHome: true,
 			mounts: request.mounts,
 			env: request.env,
 			// An install may use more CPU and processes than a test run; the wall clock bounds it.
@@ -200,11 +199,7 @@ async function runSetup(
 		await rm(join(sandbox.workdir, FIXTURE_MANIFEST), { force: true });
 		const steps: SetupStep[] = [];
 		for (const argv of request.setup) {
-			// HOME in the sandbox's private temporary folder: caches (~/.npm, ~/.cache/pip) never enter the base.
-			const result = await sandbox.exec(
-				{ argv: ["/bin/sh", "-c", PRIVATE_HOME, "setup", ...argv] },
-				signal === undefined ? {} : { signal },
-			);
+			const result = await sandbox.exec({ argv }, signal === undefined ? {} : { signal });
 			const step: SetupStep = {
 				argv,
 				exit_code: result.exit_code,
