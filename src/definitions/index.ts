@@ -25,6 +25,7 @@ export { DEFINITION_FILES, loadDefinitions } from "./load-definitions.js";
 export { type LoadTaskPackOptions, loadTaskPack, type TaskPack } from "./load-task-pack.js";
 export { matchFiles } from "./match-files.js";
 export { modelSchema, modelsFileSchema, PROVIDER_DEFAULTS, PROVIDERS, type Provider } from "./model-schema.js";
+export { type MountSource, mountSource } from "./mount-schema.js";
 export { runtimeSchema } from "./runtime-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
 export { isInside, normalizeRelativePath, relativePathProblem } from "./task-paths.js";

@@ -1,6 +1,8 @@
+import { existsSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
 import { z } from "zod";
 import { mountTargetProblem } from "../contract/index.js";
-import { ENV_NAME_PATTERN, envReferences } from "./env-references.js";
+import { ENV_NAME_PATTERN, envReferences, expandEnvReferences } from "./env-references.js";
 
 const REFERENCE = /\$\{([^}]*)\}/g;
 
@@ -67,6 +69,28 @@ export function mountListSchema(sources: MountSources) {
 			seen.add(mount.to);
 		});
 	});
+}
+
+/** A mount's host path on this machine, or why there is none: variables not set, or a path that does not exist. */
+export type MountSource =
+	| { readonly path: string }
+	| { readonly missing: readonly string[] }
+	| { readonly absent: string };
+
+/**
+ * Where a mount's `from` points on this machine: its `${VAR}` references expanded from `env`, a
+ * relative path resolved against `dir` (null: only absolute paths are allowed), and the result
+ * checked to exist. Run-time counterpart of {@link mountSchema}'s checks of what was written.
+ */
+export function mountSource(
+	from: string,
+	env: Readonly<Record<string, string | undefined>>,
+	dir: string | null,
+): MountSource {
+	const expanded = expandEnvReferences(from, env);
+	if (expanded.missing.length > 0) return { missing: expanded.missing };
+	const path = isAbsolute(expanded.value) || dir === null ? expanded.value : resolve(dir, expanded.value);
+	return isAbsolute(path) && existsSync(path) ? { path } : { absent: path };
 }
 
 /** A path string checked by `problemOf`, its problem reported with `fix`. */

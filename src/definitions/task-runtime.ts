@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { readFileSync } from "node:fs";
 import {
 	contentHash,
 	type EffectiveTaskRuntime,
@@ -9,7 +8,7 @@ import {
 	type TaskRuntime,
 } from "../contract/index.js";
 import { type DocumentPath, type Problem, parseYamlDocument, unplacedDocument } from "../input/index.js";
-import { expandEnvReferences } from "./env-references.js";
+import { mountSource } from "./mount-schema.js";
 
 /** Where a `runtime:` block was written: its file, its path there, and the folder relative paths start from. */
 export interface RuntimeDeclaration {
@@ -51,20 +50,18 @@ export function resolveTaskRuntime(
 	const mounts: SandboxMount[] = [];
 	declared.mounts.forEach((mount, index) => {
 		const at: DocumentPath = [...origin.at, "mounts", index, "from"];
-		const expanded = expandEnvReferences(mount.from, env);
-		if (expanded.missing.length > 0) {
-			const names = expanded.missing.map((name) => `\`${name}\``).join(", ");
+		const source = mountSource(mount.from, env, origin.dir);
+		if ("missing" in source) {
+			const names = source.missing.map((name) => `\`${name}\``).join(", ");
 			issues.push(
 				locate(origin.source, {
 					path: at,
-					message: `the mount ${JSON.stringify(mount.from)} needs ${names}, which ${expanded.missing.length === 1 ? "is" : "are"} not set`,
-					fix: `set ${expanded.missing.map((name) => `${name}=/path/on/this/machine`).join(" ")} before running, or remove the mount`,
+					message: `the mount ${JSON.stringify(mount.from)} needs ${names}, which ${source.missing.length === 1 ? "is" : "are"} not set`,
+					fix: `set ${source.missing.map((name) => `${name}=/path/on/this/machine`).join(" ")} before running, or remove the mount`,
 				}),
 			);
-			return;
-		}
-		const from = isAbsolute(expanded.value) ? expanded.value : resolve(origin.dir, expanded.value);
-		if (!existsSync(from)) {
+		} else if ("absent" in source) {
+			const from = source.absent;
 			issues.push(
 				locate(origin.source, {
 					path: at,
@@ -72,9 +69,7 @@ export function resolveTaskRuntime(
 					fix: "create it (a venv, a toolchain), point the variable at an existing folder, or remove the mount",
 				}),
 			);
-			return;
-		}
-		mounts.push({ from, to: mount.to });
+		} else mounts.push({ from: source.path, to: mount.to });
 	});
 	return { runtime: { declared, key: contentHash(declared), mounts }, issues };
 }

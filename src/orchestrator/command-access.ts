@@ -1,5 +1,3 @@
-import { existsSync } from "node:fs";
-import { isAbsolute } from "node:path";
 import {
 	BadInputError,
 	type InputIssue,
@@ -7,7 +5,7 @@ import {
 	mountTargetProblem,
 	type SandboxMount,
 } from "../contract/index.js";
-import { expandEnvReferences, looksLikeSecret } from "../definitions/index.js";
+import { looksLikeSecret, mountSource } from "../definitions/index.js";
 import { type Environment, resolveApiKey } from "../providers/index.js";
 import { type CommandAccess, sandboxCanRead } from "../runners/index.js";
 
@@ -52,11 +50,16 @@ function resolveMounts(entry: ModelEntry, env: Environment): SandboxMount[] {
 			fix,
 		});
 	const mounts = (entry.mounts ?? []).map((mount, index): SandboxMount => {
-		const { value: from, missing } = expandEnvReferences(mount.from, env);
-		if (missing.length > 0)
-			issue(index, "from", `environment variable ${missing.join(", ")} is not set`, `export ${missing[0]}=<path>`);
-		else if (!isAbsolute(from) || !existsSync(from))
-			issue(index, "from", `${from} does not exist`, "create it, or correct the path");
+		const source = mountSource(mount.from, env, null);
+		const from = "path" in source ? source.path : "absent" in source ? source.absent : mount.from;
+		if ("missing" in source)
+			issue(
+				index,
+				"from",
+				`environment variable ${source.missing.join(", ")} is not set`,
+				`export ${source.missing[0]}=<path>`,
+			);
+		else if ("absent" in source) issue(index, "from", `${from} does not exist`, "create it, or correct the path");
 		else if (!sandboxCanRead(from))
 			issue(
 				index,
