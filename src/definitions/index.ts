@@ -29,7 +29,12 @@ export { type MountSource, mountSource } from "./mount-schema.js";
 export { runtimeSchema } from "./runtime-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
 export { isInside, normalizeRelativePath, relativePathProblem } from "./task-paths.js";
-export { type ResolvedTaskRuntime, type RuntimeDeclaration, resolveTaskRuntime } from "./task-runtime.js";
+export {
+	type ResolvedTaskRuntime,
+	type RuntimeDeclaration,
+	resolveTaskRuntime,
+	useCaseRuntimeDeclaration,
+} from "./task-runtime.js";
 export { DEFAULT_TASK_BUDGETS, TASK_ID_PATTERN, taskSchema } from "./task-schema.js";
 export { commitHashSchema, snapshotSchema } from "./task-snapshot-schema.js";
 export {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import {
 	contentHash,
 	type EffectiveTaskRuntime,
@@ -8,7 +9,10 @@ import {
 	type TaskRuntime,
 } from "../contract/index.js";
 import { type DocumentPath, type Problem, parseYamlDocument, unplacedDocument } from "../input/index.js";
+import type { Definitions } from "./definitions.js";
+import { DEFINITION_FILES } from "./load-definitions.js";
 import { mountSource } from "./mount-schema.js";
+import type { UseCaseDefinition } from "./use-case-schema.js";
 
 /** Where a `runtime:` block was written: its file, its path there, and the folder relative paths start from. */
 export interface RuntimeDeclaration {
@@ -20,6 +24,16 @@ export interface RuntimeDeclaration {
 	readonly at: DocumentPath;
 	/** Folder a relative mount source is resolved against: the file's own. */
 	readonly dir: string;
+}
+
+/** Where a use case's `runtime:` block was written: its entry in use_cases.yaml, relative paths from the benchmarks folder. */
+export function useCaseRuntimeDeclaration(definitions: Definitions, useCase: UseCaseDefinition): RuntimeDeclaration {
+	return {
+		runtime: useCase.runtime,
+		source: join(definitions.dir, DEFINITION_FILES.useCases),
+		at: ["use_cases", definitions.useCases.indexOf(useCase), "runtime"],
+		dir: resolve(definitions.dir),
+	};
 }
 
 /** A task's runtime ready to run: as written (for the cell key) and with its mounts resolved on this host. */

@@ -1,4 +1,4 @@
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import {
 	BadInputError,
 	type Case,
@@ -15,7 +15,6 @@ import {
 	type UseCasePlugin,
 } from "../contract/index.js";
 import {
-	DEFINITION_FILES,
 	type Definitions,
 	findModel,
 	findUseCase,
@@ -23,6 +22,7 @@ import {
 	matchFiles,
 	panelFor,
 	type UseCaseDefinition,
+	useCaseRuntimeDeclaration,
 } from "../definitions/index.js";
 import { resolveStorePaths, runtimeCacheDir } from "../store/index.js";
 import { validateCases } from "./case-validation.js";
@@ -128,12 +128,7 @@ export async function prepareUseCase(
 						options.parts.sandbox,
 						(resolveTask) => options.parts.createTaskRunner(resolveTask, fleet),
 						{
-							useCaseRuntime: {
-								runtime: useCase.runtime,
-								source: join(definitions.dir, DEFINITION_FILES.useCases),
-								at: ["use_cases", definitions.useCases.indexOf(useCase), "runtime"],
-								dir: benchmarksDir,
-							},
+							useCaseRuntime: useCaseRuntimeDeclaration(definitions, useCase),
 							runtimeCacheDir: options.runtimeCacheDir ?? runtimeCacheDir(resolveStorePaths(options.parts.env ?? {})),
 							env: options.parts.env ?? {},
 						},

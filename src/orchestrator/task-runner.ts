@@ -7,7 +7,13 @@ import type {
 	SandboxMount,
 	TaskPackAccess,
 } from "../contract/index.js";
-import { createAgentRunner, createExternalRunner, createPolicyRunner, type ResolveTask } from "../runners/index.js";
+import {
+	createAgentRunner,
+	createExternalRunner,
+	createPolicyRunner,
+	type PolicyTask,
+	type ResolveTask,
+} from "../runners/index.js";
 import { commandAccess } from "./command-access.js";
 
 /**
@@ -55,16 +61,7 @@ export function createTaskRunner(options: {
 	};
 	const policy = createPolicyRunner({
 		sandbox,
-		resolveTask: async (testCase) => {
-			const loaded = options.resolve(testCase);
-			const { entry } = loaded;
-			return {
-				fixtureDir: (await loaded.base()).path,
-				taskDir: entry.dir,
-				reference: entry.task.reference,
-				...runtimeParts(loaded),
-			};
-		},
+		resolveTask: (testCase) => policyTask(options.resolve(testCase)),
 	});
 	return {
 		specificationVersion: "v1",
@@ -75,6 +72,16 @@ export function createTaskRunner(options: {
 			if (input.model.provider === "command") return externalFor(input.model).run(input, runOptions);
 			return agent.run(input, runOptions);
 		},
+	};
+}
+
+/** What a reference policy needs of a loaded task: its base (prepared on first use), folder, reference and runtime. */
+export async function policyTask(loaded: LoadedTask): Promise<PolicyTask> {
+	return {
+		fixtureDir: (await loaded.base()).path,
+		taskDir: loaded.entry.dir,
+		reference: loaded.entry.task.reference,
+		...runtimeParts(loaded),
 	};
 }
 

@@ -13,7 +13,7 @@ import type { RuntimeDeclaration } from "../definitions/index.js";
 import { TASK_SCORE_METRIC, tasksPlugin } from "../plugins/index.js";
 import { createPolicyRunner, type Policy } from "../runners/index.js";
 import { createTaskPackAccess } from "./task-pack.js";
-import { runtimeParts } from "./task-runner.js";
+import { policyTask } from "./task-runner.js";
 
 /** What one repeat of one policy came to: its score and the verifier's account of it. */
 export interface PolicyRepeat {
@@ -137,15 +137,7 @@ export async function validateTasks(request: ValidateTasksRequest): Promise<Task
 	const grader = tasksPlugin.createGrader(context);
 	const runner = createPolicyRunner({
 		sandbox: request.sandbox,
-		resolveTask: async (testCase) => {
-			const task = loaded.get(testCase.id) as LoadedTask;
-			return {
-				fixtureDir: (await task.base()).path,
-				taskDir: task.entry.dir,
-				reference: task.entry.task.reference,
-				...runtimeParts(task),
-			};
-		},
+		resolveTask: (testCase) => policyTask(loaded.get(testCase.id) as LoadedTask),
 	});
 	const attempt = async (testCase: Case, policy: Policy): Promise<PolicyRepeat> => {
 		const result = await runner.run(

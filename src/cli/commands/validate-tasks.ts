@@ -1,7 +1,7 @@
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import { BadInputError, TouchstoneError } from "../../contract/index.js";
-import { DEFINITION_FILES, findUseCase, type RuntimeDeclaration } from "../../definitions/index.js";
+import { findUseCase, type RuntimeDeclaration, useCaseRuntimeDeclaration } from "../../definitions/index.js";
 import { type PolicyOutcome, sandboxChoice, type TaskValidation, validateTasks } from "../../orchestrator/index.js";
 import { resolveStorePaths, runtimeCacheDir } from "../../store/index.js";
 import { loadFromDirOption } from "../definitions-option.js";
@@ -94,12 +94,7 @@ function resolveTarget(options: ValidateTasksOptions): { dir: string; runtime: R
 	const dir = resolve(definitions.dir);
 	return {
 		dir: resolve(dir, useCase.tasks),
-		runtime: {
-			runtime: useCase.runtime,
-			source: join(definitions.dir, DEFINITION_FILES.useCases),
-			at: ["use_cases", definitions.useCases.indexOf(useCase), "runtime"],
-			dir,
-		},
+		runtime: useCaseRuntimeDeclaration(definitions, useCase),
 	};
 }
 
