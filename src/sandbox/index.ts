@@ -21,12 +21,10 @@ export {
 } from "./diagnose-failure.js";
 export { DEFAULT_SANDBOX_LIMITS, DEFAULT_TIMEOUT_MS } from "./limits.js";
 export {
-	DEFAULT_SETUP_TIMEOUT_MS,
 	type PreparedRuntime,
 	prepareRuntime,
 	RUNTIME_FORMAT,
 	type RuntimeRequest,
-	runtimeKey,
 	type SetupStep,
 } from "./runtime/prepare-runtime.js";
 export { RUNTIME_SETUP_CODE, RuntimeSetupError } from "./runtime/runtime-setup-error.js";

@@ -105,7 +105,7 @@ export function forgetPreparedRuntimes(): void {
 }
 
 /** The cache key of a request: what decides the content of its base. */
-export function runtimeKey(request: Pick<RuntimeRequest, "fixtureHash" | "setup" | "mounts" | "env">): string {
+function runtimeKey(request: Pick<RuntimeRequest, "fixtureHash" | "setup" | "mounts" | "env">): string {
 	return contentHash({
 		format: RUNTIME_FORMAT,
 		fixture_hash: request.fixtureHash,
