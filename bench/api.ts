@@ -192,6 +192,8 @@ async function fillStore(store: Store, dir: string): Promise<{ version: string; 
 					provenance: { runner: "bench" },
 					started_at: null,
 					finished_at: null,
+					redactions: 0,
+					warnings: [],
 				},
 				scores: right ? passing : failing,
 			});

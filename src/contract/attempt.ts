@@ -78,4 +78,10 @@ export interface Attempt {
 	readonly raw: JsonValue;
 	/** For task runners: the finished workspace, until grading is done (never stored). */
 	readonly workspace?: AttemptWorkspace | null;
+	/**
+	 * What the attempt's numbers or texts should be read with, in the order raised: telemetry a
+	 * provider reported that was not a figure (kept as unknown), a reply cut at its size bound,
+	 * invalid UTF-8 in a reply. Stored on the run row; absent means none.
+	 */
+	readonly warnings?: readonly string[];
 }

@@ -155,6 +155,8 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 			},
 			started_at,
 			finished_at: new Date().toISOString(),
+			redactions: null,
+			warnings: attempt.warnings ?? [],
 		},
 		scores: scoreRecords,
 	});

@@ -8,8 +8,9 @@ const INSERT_RUN = `INSERT INTO runs (
 	run_id, benchmark_version, use_case_id, case_id, case_version, case_kind, input_hash, model_id, harness,
 	sample_index, depth, cell_key, status, error, grader_error,
 	cost_usd, latency_ms, ttft_ms, input_tokens, output_tokens, cache_tokens, tokens_per_sec, turns,
-	input_sha, output_sha, trace_sha, diff_sha, raw_sha, provenance_json, ingest_source, started_at, finished_at, created_at
-) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+	input_sha, output_sha, trace_sha, diff_sha, raw_sha, provenance_json, ingest_source, started_at, finished_at, created_at,
+	redactions, warnings_json
+) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 const SCORE_COLUMNS = `run_id, metric, score_type, value, value_label, jury_votes_sha, inter_judge_disagreement, confidence,
 	critical_failure, gate_meta_json, reasoning_sha, grader_version, judge_panel_version, extras_json,
@@ -86,6 +87,8 @@ export function insertCells(
 				run.started_at,
 				run.finished_at,
 				createdAt,
+				run.redactions,
+				run.warnings === null ? null : JSON.stringify(run.warnings),
 			);
 			insertScoreRows(context, runId, scores, ingestSource, createdAt);
 		} catch (error) {

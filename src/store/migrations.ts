@@ -1,6 +1,7 @@
 import { SCHEMA_V1 } from "./schema-v1.js";
 import { SCHEMA_V2 } from "./schema-v2.js";
 import { SCHEMA_V3 } from "./schema-v3.js";
+import { SCHEMA_V4 } from "./schema-v4.js";
 
 /** One forward-only schema step. Versions are 1, 2, 3, … with no gaps. */
 export interface Migration {
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ version: 1, name: "initial", sql: SCHEMA_V1 },
 	{ version: 2, name: "inline-artifacts", sql: SCHEMA_V2 },
 	{ version: 3, name: "spec-json-unchecked", sql: SCHEMA_V3, rebuildsTables: true },
+	{ version: 4, name: "strict-tables", sql: SCHEMA_V4, rebuildsTables: true },
 ];

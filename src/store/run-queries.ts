@@ -24,7 +24,7 @@ export interface RunFilter {
 
 const FILTER_COLUMNS = ["benchmark_version", "case_id", "model_id", "harness", "depth", "cell_key", "status"] as const;
 
-interface RunRow extends Omit<StoredRun, "telemetry" | "provenance"> {
+interface RunRow extends Omit<StoredRun, "telemetry" | "provenance" | "warnings"> {
 	readonly cost_usd: number | null;
 	readonly latency_ms: number | null;
 	readonly ttft_ms: number | null;
@@ -34,6 +34,7 @@ interface RunRow extends Omit<StoredRun, "telemetry" | "provenance"> {
 	readonly tokens_per_sec: number | null;
 	readonly turns: number | null;
 	readonly provenance_json: string;
+	readonly warnings_json: string | null;
 }
 
 interface ScoreRow extends Omit<StoredScore, "critical_failure" | "gate_meta" | "extras" | "score_type"> {
@@ -130,6 +131,8 @@ function runFromRow(row: RunRow): StoredRun {
 		started_at: row.started_at,
 		finished_at: row.finished_at,
 		created_at: row.created_at,
+		redactions: row.redactions,
+		warnings: row.warnings_json === null ? null : (JSON.parse(row.warnings_json) as string[]),
 	};
 }
 

@@ -49,6 +49,17 @@ export interface RunRecord {
 	readonly started_at: string | null;
 	/** When execution ended (UTC ISO-8601), when known. */
 	readonly finished_at: string | null;
+	/**
+	 * Secrets replaced in the run's stored texts (output, trace, diff, raw, error) before they were
+	 * stored; null on runs recorded before the store counted them (schema 4).
+	 */
+	readonly redactions: number | null;
+	/**
+	 * What the run's numbers or texts should be read with: telemetry a provider reported that was
+	 * not a figure (kept as unknown), a reply cut at its size bound, invalid UTF-8 in a reply, … In
+	 * the order raised; null on runs recorded before the store kept them (schema 4).
+	 */
+	readonly warnings: readonly string[] | null;
 }
 
 /** One score of a run as handed to the store: a contract Score whose votes and reasoning are artifacts. */

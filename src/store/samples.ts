@@ -70,6 +70,8 @@ export function sampleRun(overrides: Partial<RunRecord> = {}): RunRecord {
 		provenance: { runner: "single-shot", runner_version: "1" },
 		started_at: "2025-01-01T00:00:00.000Z",
 		finished_at: "2025-01-01T00:00:00.840Z",
+		redactions: 0,
+		warnings: [],
 		...overrides,
 	};
 }

@@ -177,7 +177,8 @@ export const SPEC_SNAPSHOTS_GUARD: Guarded = {
 	duplicate: "first-wins",
 };
 
-const GUARDED: readonly Guarded[] = [
+/** The append-only guard of every table; migration 4 makes the same triggers again for the rebuilt tables. */
+export const V1_GUARDED: readonly Guarded[] = [
 	SPEC_SNAPSHOTS_GUARD,
 	{ table: "spec_activations", keys: [["activation_id"]], deletable: "never", duplicate: "refuse" },
 	{ table: "artifacts", keys: [["sha256"]], deletable: "never", duplicate: "first-wins" },
@@ -202,4 +203,4 @@ const GUARDED: readonly Guarded[] = [
 ];
 
 /** The SQL of migration 1. */
-export const SCHEMA_V1 = [TABLES, ...GUARDED.map(guardTriggers)].join("\n");
+export const SCHEMA_V1 = [TABLES, ...V1_GUARDED.map(guardTriggers)].join("\n");

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MIGRATIONS, openStore, sampleCell, sampleSpec } from "./index.js";
+import { MIGRATIONS, openStore, sampleSpec } from "./index.js";
+import { insertSchemaV1Run } from "./legacy-rows.js";
 import { applyMigrations, schemaVersion } from "./migrate.js";
 
 let folder: string;
@@ -29,18 +30,18 @@ describe("migration 3: spec_json without the json_valid check", () => {
 		older.freezeSpec(sampleSpec());
 		older.freezeSpec(sampleSpec({ benchmark_version: "bv-summarization-2", spec_hash: "spec-hash-2" }));
 		older.activateSpec("summarization", "bv-summarization-1");
-		const runId = older.recordCell(sampleCell());
+		const runId = insertSchemaV1Run(older.database, "run-before-v3");
 		const specsBefore = older.listSpecs();
-		const runBefore = older.getRun(runId);
+		const runBefore = older.database.prepare("SELECT * FROM runs").all();
 		expect(specTableSql(older.database)).toContain("json_valid");
 		older.close();
 
-		const store = openStore(paths);
+		const store = openStore({ ...paths, migrations: MIGRATIONS.slice(0, 3) });
 		try {
 			expect(store.appliedMigrations).toEqual([3]);
 			expect(specTableSql(store.database)).not.toContain("json_valid");
 			expect(store.listSpecs()).toEqual(specsBefore);
-			expect(store.getRun(runId)).toEqual(runBefore);
+			expect(store.database.prepare("SELECT * FROM runs").all()).toEqual(runBefore);
 			expect(store.database.pragma("foreign_key_check")).toEqual([]);
 			expect(store.database.pragma("foreign_keys", { simple: true })).toBe(1);
 			expect(store.database.pragma("legacy_alter_table", { simple: true })).toBe(0);
@@ -48,10 +49,18 @@ describe("migration 3: spec_json without the json_valid check", () => {
 			expect(() => store.database.exec("UPDATE spec_snapshots SET methodology = 'x'")).toThrow(/append-only/);
 			expect(() => store.database.exec("DELETE FROM spec_snapshots")).toThrow(/append-only/);
 			expect(store.freezeSpec(sampleSpec())).toEqual({ inserted: false });
-			expect(() => store.recordCell(sampleCell({ benchmark_version: "never-frozen" }))).toThrow();
-			expect(store.recordCell(sampleCell({ sample_index: 1 }))).toMatch(/.+/);
+			expect(() =>
+				insertSchemaV1Run(store.database, "run-of-no-spec", { benchmark_version: "never-frozen" }),
+			).toThrow();
+			expect(insertSchemaV1Run(store.database, "run-after-v3", { sample_index: 1 })).toBe("run-after-v3");
 		} finally {
 			store.close();
+		}
+		const latest = openStore(paths);
+		try {
+			expect(latest.getRun(runId)?.run_id).toBe(runId);
+		} finally {
+			latest.close();
 		}
 	});
 
