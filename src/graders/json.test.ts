@@ -32,7 +32,16 @@ describe("salvageJson", () => {
 	it("reports the parse error when nothing parses", () => {
 		const result = salvageJson("{ total: 12 }");
 		expect(result.ok).toBe(false);
-		expect(salvageJson("   ")).toEqual({ ok: false, error: "the output is empty" });
+		expect(salvageJson("   ")).toEqual({ ok: false, error: "the output is empty", ambiguous: false });
+	});
+
+	it("refuses JSON that repeats a key rather than reading the last value, and tries no inner object", () => {
+		expect(salvageJson('{"pass": false, "pass": true}')).toEqual({
+			ok: false,
+			error: "the key `pass` appears twice in one object",
+			ambiguous: true,
+		});
+		expect(salvageJson('Here: {"a": {"pass": true}, "a": 1}').ok).toBe(false);
 	});
 });
 

@@ -23,11 +23,18 @@ export type ParsedVerdict =
  * gate as true or false, and a non-empty `rationale` string; keys beyond those are ignored, since
  * an extra key cannot make a failed verdict pass. Nothing is coerced: `"0.8"` or `"false"` as
  * strings are mistyped fields, so a juror that answers loosely fails loudly instead of being
- * guessed at.
+ * guessed at, and a key given twice (`"hallucination": false, …, "hallucination": true`) fails the
+ * vote rather than letting the last one win.
  */
 export function parseVerdict(text: string, rubric: JuryRubric): ParsedVerdict {
 	const salvaged = salvageJson(text);
-	if (!salvaged.ok) return { ok: false, error: `the reply is not JSON (${salvaged.error})` };
+	if (!salvaged.ok)
+		return {
+			ok: false,
+			error: salvaged.ambiguous
+				? `the reply's JSON is ambiguous: ${salvaged.error}, so which value counts cannot be told`
+				: `the reply is not JSON (${salvaged.error})`,
+		};
 	const value = salvaged.value;
 	if (typeof value !== "object" || value === null || Array.isArray(value))
 		return { ok: false, error: `expected a JSON object of the rubric fields, found ${describe(value)}` };
