@@ -127,6 +127,12 @@ export interface Completion {
 	readonly retries: number;
 	/** The provider's own account of the reply (ids, raw usage, metadata), for the inspector. Never a secret. */
 	readonly raw: JsonValue;
+	/**
+	 * What was wrong with the reply without making it unusable (a reported cost that is no cost,
+	 * invalid UTF-8, output cut at its size cap), one sentence each, carried to the attempt and the
+	 * run row; absent or empty when nothing was.
+	 */
+	readonly warnings?: readonly string[];
 }
 
 /**

@@ -38,6 +38,8 @@ const passedEnvNameSchema = envNameSchema.superRefine((name, context) => {
 			params: { fix: `remove \`${name}\`; mount what the program needs with \`mounts:\`` },
 		});
 });
+/** The largest `options.max_output_bytes` accepted: a reply is held in memory, so no cap is unbounded. */
+const MAX_OUTPUT_BYTES_BOUND = 1024 * 1024 * 1024;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 const tagsSchema = z
@@ -81,8 +83,16 @@ const optionsSchema = z
 			.describe(
 				"openai-compatible only. `false` asks for whole replies instead of streamed ones, for an endpoint or proxy that cannot stream (a reply sent whole is read either way); no time to first token is measured then. Default `true`. Not part of the cell key: it changes how a reply travels, not what it says.",
 			),
+		max_output_bytes: z
+			.int()
+			.min(1)
+			.max(MAX_OUTPUT_BYTES_BOUND)
+			.optional()
+			.describe(
+				"Bytes of output (UTF-8) one model reply may have; past them the reply is cut, marked truncated (`finish_reason: length`, a warning on the run) and no more of it is read. Default 4194304 (4 MiB); at most 1 GiB.",
+			),
 	})
-	.describe("Provider settings: retries, concurrency, timeout, extra headers, streaming.");
+	.describe("Provider settings: retries, concurrency, timeout, extra headers, streaming, output cap.");
 
 /** One entry of `models.yaml`, as written; parses into a contract {@link ModelEntry}. */
 export const modelSchema = z

@@ -7,6 +7,7 @@ import {
 	ProviderError,
 	type SandboxExecResult,
 } from "../contract/index.js";
+import { DEFAULT_MAX_OUTPUT_BYTES, outputCapWarning } from "./entry-settings.js";
 import { redact } from "./secrets.js";
 
 /** One run of a `command` model's program. */
@@ -60,12 +61,12 @@ export interface CommandProviderConfig {
 	readonly launcher: CommandLauncher;
 	/** Values redacted from every message and reply besides the launcher's own (header values). */
 	readonly secrets: readonly string[];
-	/** Bytes of a reply kept (default 16 MiB); a longer one is cut and marked `length`. */
+	/** Bytes of a reply kept (the entry's `options.max_output_bytes`, default 4 MiB); a longer one is cut and marked `length`. */
 	readonly outputBytes?: number;
 }
 
-/** Bytes of a program's reply kept by default. */
-export const DEFAULT_COMMAND_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** Bytes of a program's reply kept by default: the default output cap of every provider. */
+export const DEFAULT_COMMAND_OUTPUT_BYTES = DEFAULT_MAX_OUTPUT_BYTES;
 const STDERR_LIMIT = 4096;
 
 /**
@@ -155,6 +156,7 @@ async function run(
 			`\`${program}\` ${result.exit_code === null ? `was killed by ${result.signal}` : `exited with code ${result.exit_code}`}${tail === "" ? "" : `: ${tail.split("\n").slice(-5).join(" | ")}`}`,
 			{ kind: "server", retryable: false },
 		);
+	const outputBytes = config.outputBytes ?? DEFAULT_COMMAND_OUTPUT_BYTES;
 	const reply = result.stdout_truncated ? result.stdout : result.stdout.replace(/\r?\n$/, "");
 	return {
 		text: redact(reply, secrets),
@@ -175,5 +177,6 @@ async function run(
 			truncated: result.stdout_truncated,
 			sandbox: result.reach,
 		},
+		...(result.stdout_truncated ? { warnings: [outputCapWarning(outputBytes)] } : {}),
 	};
 }

@@ -92,6 +92,7 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 			timeoutMs,
 			launcher: options.commandLauncher,
 			secrets: Object.values(headers),
+			outputBytes: settings.maxOutputBytes,
 		});
 	}
 	const rawBaseUrl = options.baseUrl ?? entry.base_url ?? DEFAULT_BASE_URLS[kind];
@@ -110,7 +111,14 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 	const apiKey = resolveApiKey(entry, options.env, kind !== "openai-compatible");
 	const secrets = [...(apiKey === null ? [] : [apiKey]), ...Object.values(headers)];
 	const fetchOption = options.fetch === undefined ? {} : { fetch: options.fetch };
-	const common = { id, endpoint: endpointOrigin(baseURL), timeoutMs, secrets, apiKeyEnv: entry.api_key_env };
+	const common = {
+		id,
+		endpoint: endpointOrigin(baseURL),
+		timeoutMs,
+		secrets,
+		apiKeyEnv: entry.api_key_env,
+		maxOutputBytes: settings.maxOutputBytes,
+	};
 	switch (kind) {
 		case "openai-compatible":
 			return createOpenAiWireProvider({
@@ -148,7 +156,7 @@ export function createProvider(entry: ModelEntry, options: CreateProviderOptions
 				});
 				return sdk.languageModel(entry.model);
 			});
-			return createSdkProvider({ ...common, model, billedCost: () => null });
+			return createSdkProvider({ ...common, model, billedCost: () => ({ value: null, name: "usage.cost" }) });
 		}
 	}
 }
@@ -171,17 +179,17 @@ export function anthropicBaseUrl(baseUrl: string): string {
 	return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
 }
 
-/** `usage.cost` of an OpenAI-compatible reply (OpenRouter, LiteLLM and others report it there). */
-function usageCost(step: { readonly usage: LanguageModelUsage }): number | null {
-	const raw = step.usage.raw as { cost?: unknown } | undefined;
-	return typeof raw?.cost === "number" && Number.isFinite(raw.cost) ? raw.cost : null;
-}
-
-/** OpenRouter's usage accounting (`providerMetadata.openrouter.usage.cost`), else `usage.cost`. */
+/**
+ * OpenRouter's usage accounting (`providerMetadata.openrouter.usage.cost`), else `usage.cost` of
+ * the raw reply (OpenRouter, LiteLLM and others report it there), as reported: the provider
+ * checks it.
+ */
 function openRouterCost(step: {
 	readonly usage: LanguageModelUsage;
 	readonly providerMetadata: ProviderMetadata | undefined;
-}): number | null {
+}): { readonly value: unknown; readonly name: string } {
 	const usage = step.providerMetadata?.openrouter?.usage as { cost?: unknown } | undefined;
-	return typeof usage?.cost === "number" && Number.isFinite(usage.cost) ? usage.cost : usageCost(step);
+	if (usage?.cost !== undefined && usage.cost !== null)
+		return { value: usage.cost, name: "providerMetadata.openrouter.usage.cost" };
+	return { value: (step.usage.raw as { cost?: unknown } | undefined)?.cost, name: "usage.cost" };
 }

@@ -10,6 +10,17 @@ export const DEFAULT_CONCURRENCY = 8;
 /** Seconds before one call is abandoned when the entry does not say (`options.timeout_s`). */
 export const DEFAULT_TIMEOUT_S = 120;
 
+/**
+ * Bytes of one model reply's output kept when the entry does not say (`options.max_output_bytes`):
+ * 4 MiB, a hundred times a long answer, so only a runaway or hostile reply is cut.
+ */
+export const DEFAULT_MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
+
+/** The warning a reply cut at its output cap carries, the same whichever provider cut it. */
+export function outputCapWarning(maxOutputBytes: number): string {
+	return `output cut at ${maxOutputBytes} bytes (options.max_output_bytes): the rest of the reply was not read`;
+}
+
 /** The provider settings of an entry's `options`, with defaults applied. */
 export interface EntrySettings {
 	/** Retries after the first failed call; 0 means one call only. */
@@ -22,11 +33,13 @@ export interface EntrySettings {
 	readonly headersEnv: Readonly<Record<string, string>>;
 	/** False when the endpoint is to be asked for whole replies instead of streams (`options.stream: false`). */
 	readonly stream: boolean;
+	/** Bytes of output (as UTF-8) one reply may have; past them it is cut, marked, and no more is read. */
+	readonly maxOutputBytes: number;
 }
 
-/** Reads `options.max_retries`, `concurrency`, `timeout_s`, `headers_env` and `stream` of an entry (validated by definitions). */
+/** Reads `options.max_retries`, `concurrency`, `timeout_s`, `headers_env`, `stream` and `max_output_bytes` of an entry (validated by definitions). */
 export function entrySettings(entry: ModelEntry): EntrySettings {
-	const { max_retries, concurrency, timeout_s, headers_env, stream } = entry.options;
+	const { max_retries, concurrency, timeout_s, headers_env, stream, max_output_bytes } = entry.options;
 	const headersEnv: Record<string, string> = {};
 	if (typeof headers_env === "object" && headers_env !== null && !Array.isArray(headers_env))
 		for (const [name, variable] of Object.entries(headers_env))
@@ -37,6 +50,10 @@ export function entrySettings(entry: ModelEntry): EntrySettings {
 		timeoutMs: (typeof timeout_s === "number" ? timeout_s : DEFAULT_TIMEOUT_S) * 1000,
 		headersEnv,
 		stream: stream !== false,
+		maxOutputBytes:
+			typeof max_output_bytes === "number" && Number.isSafeInteger(max_output_bytes) && max_output_bytes > 0
+				? max_output_bytes
+				: DEFAULT_MAX_OUTPUT_BYTES,
 	};
 }
 

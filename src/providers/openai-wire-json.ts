@@ -1,11 +1,13 @@
 import { wireErrorOf, wireProviderError } from "./openai-wire-error.js";
 import {
+	contentText,
 	malformed,
 	type ReplyContext,
 	type ReplyParts,
 	type WireToolCall,
 	type WireUsage,
 } from "./openai-wire-parts.js";
+import { OutputBudget } from "./output-budget.js";
 
 /** A whole chat completion, as far as it is read. */
 interface WireCompletion {
@@ -23,7 +25,8 @@ interface WireMessage {
 /**
  * The parts of a whole (non-streamed) chat completion: `choices[0].message` with its content
  * and tool calls, `finish_reason` and `usage`. An error object in its place throws the
- * ProviderError of what it names; anything else that is no completion is a malformed reply.
+ * ProviderError of what it names; anything else that is no completion (content that is not
+ * text, too) is a malformed reply. Output past the context's `maxOutputBytes` is cut.
  */
 export function jsonReplyParts(context: ReplyContext, body: string, retryAfterMs: number | null): ReplyParts {
 	let parsed: unknown;
@@ -40,24 +43,20 @@ export function jsonReplyParts(context: ReplyContext, body: string, retryAfterMs
 	if (message === null)
 		throw malformed(context, `a JSON reply without choices[0].message: ${body.trim().slice(0, 120)}`);
 	const finish = (choice as { finish_reason?: unknown }).finish_reason;
+	const budget = new OutputBudget(context.maxOutputBytes);
+	const text = budget.take(contentText(context, message.content, "the reply's message content"));
+	const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter(isRecord).map(toWireToolCall) : [];
+	for (const call of calls) call.arguments = budget.take(call.arguments);
 	return {
-		text: contentText(message.content),
-		calls: Array.isArray(message.tool_calls) ? message.tool_calls.filter(isRecord).map(toWireToolCall) : [],
+		text,
+		calls,
 		finish: typeof finish === "string" ? finish : null,
 		usage: isRecord(completion.usage) ? completion.usage : null,
 		id: typeof completion.id === "string" ? completion.id : null,
 		model: typeof completion.model === "string" ? completion.model : null,
 		firstOutput: null,
+		truncated: budget.full,
 	};
-}
-
-/** A message's content: a string, or (some servers) a list of `{type: "text", text}` parts. */
-function contentText(content: unknown): string {
-	if (typeof content === "string") return content;
-	if (!Array.isArray(content)) return "";
-	return content
-		.map((part) => (isRecord(part) && typeof part.text === "string" ? part.text : typeof part === "string" ? part : ""))
-		.join("");
 }
 
 /** A tool call of a whole message; some servers give its arguments as an object rather than JSON text. */

@@ -9,6 +9,7 @@ import {
 	type WireResponse,
 } from "./http-transport.js";
 import { authFix, type WireErrorContext, wireErrorOf, wireProviderError } from "./openai-wire-error.js";
+import type { ReplyContext } from "./openai-wire-parts.js";
 import { readReply } from "./openai-wire-reply.js";
 import { requestBody } from "./openai-wire-request.js";
 import { parseRetryAfter } from "./retry-after.js";
@@ -36,6 +37,8 @@ export interface OpenAiWireConfig {
 	readonly timeoutMs: number;
 	/** Values redacted from every message and raw reply. */
 	readonly secrets: readonly string[];
+	/** Bytes of output one reply may have (`options.max_output_bytes`); see `readReply`. */
+	readonly maxOutputBytes: number;
 	/** The fetch to use; the global one when absent. */
 	readonly fetch?: typeof fetch;
 	/** What requests go through, over `fetch`; touchstone's own HTTP client when both are absent. */
@@ -61,11 +64,12 @@ export function createOpenAiWireProvider(config: OpenAiWireConfig): Provider {
 	};
 	const transport =
 		config.transport ?? (config.fetch === undefined ? createHttpTransport() : createFetchTransport(config.fetch));
-	const context: WireErrorContext = {
+	const context: ReplyContext = {
 		providerId: config.id,
 		apiKeyEnv: config.apiKey === null ? null : config.apiKeyEnv,
 		model: config.model,
 		secrets: config.secrets,
+		maxOutputBytes: config.maxOutputBytes,
 	};
 	return {
 		specificationVersion: "v1",

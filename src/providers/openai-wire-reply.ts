@@ -1,10 +1,19 @@
 import type { Completion, FinishReason, JsonObject, ToolCall } from "../contract/index.js";
+import { outputCapWarning } from "./entry-settings.js";
 import type { WireResponse } from "./http-transport.js";
 import { jsonReplyParts } from "./openai-wire-json.js";
-import { malformed, type ReplyContext, type ReplyParts, type WireToolCall } from "./openai-wire-parts.js";
+import {
+	malformed,
+	maxReplyChars,
+	type ReplyContext,
+	type ReplyParts,
+	type WireToolCall,
+} from "./openai-wire-parts.js";
 import { SseReplyReader } from "./openai-wire-stream.js";
+import { readReportedNumbers } from "./reported-number.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { redactedJson } from "./secrets.js";
+import { Utf8Tally } from "./utf8-tally.js";
 
 const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
 	stop: "stop",
@@ -14,29 +23,41 @@ const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
 	content_filter: "content-filter",
 };
 
-/** Decoder option for a body read in pieces (one object for every call). */
-const STREAMING = { stream: true } as const;
-/** The largest whole (non-streamed) JSON reply kept, in characters. */
-const MAX_JSON_REPLY = 32 * 1024 * 1024;
+/** Thrown out of a body's `consume` when the output cap is reached: the connection is dropped there. */
+const OUTPUT_CAPPED = new Error("the output cap was reached");
 
 /**
  * Reads a 2xx reply to a chat-completions request. Its first character decides how: `{` is one
  * JSON completion (an endpoint that does not stream, asked or not, whatever its content-type),
  * anything else a server-sent event stream. An error object, in either, becomes the
  * ProviderError of what it names. Time to first token is measured only on a stream.
+ *
+ * Nothing the reply says about itself is trusted: usage figures go through
+ * `readReportedNumber` (a cost of -1000 is unknown, with a warning), invalid UTF-8 is counted
+ * in a warning, and a stream is read only up to the context's `maxOutputBytes` of output: there
+ * the connection is dropped and the completion is the text so far, `finish_reason: length`, with
+ * a warning and `raw.truncated`. A whole JSON reply is kept up to `maxReplyChars` characters.
  */
 export async function readReply(context: ReplyContext, response: WireResponse, start: number): Promise<Completion> {
-	const decoder = new TextDecoder();
+	const decoder = new Utf8Tally();
+	const maxJson = maxReplyChars(context.maxOutputBytes);
 	let stream: SseReplyReader | null = null;
 	let json: string | null = null;
 	// Until the first character that is not white space, the reply could be either.
 	let whole = false;
 	const retryAfterMs = parseRetryAfter(response.headers);
-	await response.consume((bytes) => {
-		const piece = decoder.decode(bytes, STREAMING);
-		if (stream !== null) return stream.feed(piece);
+	const onText = (piece: string) => {
+		if (stream !== null) {
+			stream.feed(piece);
+			if (stream.full) throw OUTPUT_CAPPED;
+			return;
+		}
 		json = json === null ? piece : json + piece;
-		if (json.length > MAX_JSON_REPLY) throw malformed(context, `a JSON reply longer than ${MAX_JSON_REPLY} characters`);
+		if (json.length > maxJson)
+			throw malformed(
+				context,
+				`a whole JSON reply longer than ${maxJson} characters (options.max_output_bytes is ${context.maxOutputBytes}); raise it, or let the endpoint stream`,
+			);
 		if (whole) return;
 		const first = json.trimStart()[0];
 		if (first === undefined) return;
@@ -46,30 +67,62 @@ export async function readReply(context: ReplyContext, response: WireResponse, s
 		}
 		// A stream: what came so far is its start.
 		stream = new SseReplyReader(context, retryAfterMs);
-		stream.feed(json);
+		const begun = json;
 		json = null;
-	});
+		onText(begun);
+	};
+	try {
+		await response.consume((bytes) => onText(decoder.decode(bytes)));
+		onText(decoder.end());
+	} catch (error) {
+		if (error !== OUTPUT_CAPPED) throw error;
+	}
 	const reader = stream as SseReplyReader | null;
 	const body = json as string | null;
 	let parts: ReplyParts;
 	if (reader !== null) parts = reader.end();
 	else if (body === null || body.trim() === "") throw malformed(context, "the reply was empty");
 	else parts = jsonReplyParts(context, body, retryAfterMs);
-	return completionOf(parts, start, performance.now(), context.secrets);
+	const warnings: string[] = [];
+	if (decoder.invalid > 0)
+		warnings.push(
+			`the reply was not valid UTF-8: ${decoder.invalid} invalid byte sequence${decoder.invalid === 1 ? "" : "s"} replaced with U+FFFD`,
+		);
+	if (parts.truncated) warnings.push(outputCapWarning(context.maxOutputBytes));
+	return completionOf(parts, start, performance.now(), context.secrets, warnings);
 }
 
-function completionOf(parts: ReplyParts, start: number, end: number, secrets: readonly string[]): Completion {
+function completionOf(
+	parts: ReplyParts,
+	start: number,
+	end: number,
+	secrets: readonly string[],
+	warnings: string[],
+): Completion {
 	const { usage, firstOutput } = parts;
+	const reported = readReportedNumbers(
+		{
+			input_tokens: { value: usage?.prompt_tokens, name: "usage.prompt_tokens", kind: "count" },
+			output_tokens: { value: usage?.completion_tokens, name: "usage.completion_tokens", kind: "count" },
+			cache_tokens: {
+				value: usage?.prompt_tokens_details?.cached_tokens,
+				name: "usage.prompt_tokens_details.cached_tokens",
+				kind: "count",
+			},
+			cost: { value: usage?.cost, name: "usage.cost", kind: "amount" },
+		},
+		warnings,
+	);
 	return {
 		text: parts.text,
 		tool_calls: parts.calls.map((call, index) => toToolCall(call, index)),
-		finish_reason: FINISH_REASONS[parts.finish ?? ""] ?? "other",
+		finish_reason: parts.truncated ? "length" : (FINISH_REASONS[parts.finish ?? ""] ?? "other"),
 		usage: {
-			input_tokens: usage?.prompt_tokens ?? null,
-			output_tokens: usage?.completion_tokens ?? null,
-			cache_tokens: usage?.prompt_tokens_details?.cached_tokens ?? null,
+			input_tokens: reported.input_tokens,
+			output_tokens: reported.output_tokens,
+			cache_tokens: reported.cache_tokens,
 		},
-		billed_cost_usd: typeof usage?.cost === "number" && Number.isFinite(usage.cost) ? usage.cost : null,
+		billed_cost_usd: reported.cost,
 		timing: {
 			latency_ms: end - start,
 			ttft_ms: firstOutput === null ? null : firstOutput - start,
@@ -83,9 +136,11 @@ function completionOf(parts: ReplyParts, start: number, end: number, secrets: re
 				response_model: parts.model,
 				usage: (usage ?? null) as JsonObject | null,
 				...(firstOutput === null ? { streamed: false } : {}),
+				...(parts.truncated ? { truncated: true } : {}),
 			},
 			secrets,
 		),
+		...(warnings.length > 0 ? { warnings } : {}),
 	};
 }
 

@@ -7,6 +7,9 @@ import {
 	type ToolCall,
 } from "../contract/index.js";
 import { boundedCall } from "./bounded-call.js";
+import { outputCapWarning } from "./entry-settings.js";
+import { OutputBudget } from "./output-budget.js";
+import { readReportedNumbers } from "./reported-number.js";
 import { toFinishReason, toModelMessages, toToolCall, toToolSet } from "./sdk-messages.js";
 import { redact, redactedJson } from "./secrets.js";
 
@@ -25,11 +28,16 @@ export interface SdkProviderConfig {
 	readonly secrets: readonly string[];
 	/** Name of the variable the key came from, named in the message of a refused key. */
 	readonly apiKeyEnv: string | null;
-	/** The billed cost the provider reported for one call, in USD, or null. */
-	billedCost(step: {
-		readonly usage: LanguageModelUsage;
-		readonly providerMetadata: ProviderMetadata | undefined;
-	}): number | null;
+	/** Bytes of output one reply may have (`options.max_output_bytes`); past them the stream is left. */
+	readonly maxOutputBytes: number;
+	/**
+	 * The billed cost the provider reported for one call, as reported (checked by the provider with
+	 * `readReportedNumber`, so a negative cost is unknown), and where it was found, for the warning.
+	 */
+	billedCost(step: { readonly usage: LanguageModelUsage; readonly providerMetadata: ProviderMetadata | undefined }): {
+		readonly value: unknown;
+		readonly name: string;
+	};
 }
 
 // The SDK prints its warnings (an unsupported setting, say) to the console once per call; a
@@ -40,7 +48,9 @@ sdkGlobals.AI_SDK_LOG_WARNINGS ??= false;
 /**
  * A Provider over an AI SDK language model: streams every call (so time to first token is real),
  * with the SDK's own retries off (touchstone has one retry layer, `withRetries`) and a per-call
- * time limit that surfaces as a `timeout` error.
+ * time limit that surfaces as a `timeout` error. Output past `maxOutputBytes` ends the stream
+ * there (`finish_reason: length`, a warning); usage figures are checked as every provider checks
+ * them (`readReportedNumber`).
  */
 export function createSdkProvider(config: SdkProviderConfig): Provider {
 	return {
@@ -84,8 +94,9 @@ async function stream(
 		onError: () => {},
 	});
 	let text = "";
+	const budget = new OutputBudget(config.maxOutputBytes);
 	const toolCalls: ToolCall[] = [];
-	let warnings: unknown = [];
+	let sdkWarnings: unknown = [];
 	let step:
 		| {
 				usage: LanguageModelUsage;
@@ -99,10 +110,11 @@ async function stream(
 		switch (part.type) {
 			case "text-delta":
 				if (part.text.length > 0) mark();
-				text += part.text;
+				text += budget.take(part.text);
 				break;
 			case "reasoning-delta":
 				if (part.text.length > 0) mark();
+				budget.take(part.text);
 				break;
 			case "tool-input-start":
 				mark();
@@ -112,7 +124,7 @@ async function stream(
 				toolCalls.push(toToolCall(part));
 				break;
 			case "start-step":
-				warnings = part.warnings;
+				sdkWarnings = part.warnings;
 				break;
 			case "finish-step":
 				step = part;
@@ -124,22 +136,40 @@ async function stream(
 			default:
 				break;
 		}
+		// Leaving the loop cancels the stream and with it the request.
+		if (budget.full) break;
 	}
 	const end = performance.now();
-	if (step === undefined)
+	if (step === undefined && !budget.full)
 		throw new ProviderError(`${config.id}: the reply ended without finishing`, { kind: "malformed", retryable: true });
-	const { usage, providerMetadata } = step;
+	const warnings: string[] = budget.full ? [outputCapWarning(config.maxOutputBytes)] : [];
+	const usage = step?.usage;
+	const providerMetadata = step?.providerMetadata;
+	const cost = usage === undefined ? null : config.billedCost({ usage, providerMetadata });
+	const reported = readReportedNumbers(
+		{
+			input_tokens: { value: usage?.inputTokens, name: "usage.inputTokens", kind: "count" },
+			output_tokens: { value: usage?.outputTokens, name: "usage.outputTokens", kind: "count" },
+			cache_tokens: {
+				value: usage?.inputTokenDetails?.cacheReadTokens,
+				name: "usage.inputTokenDetails.cacheReadTokens",
+				kind: "count",
+			},
+			cost: { value: cost?.value, name: cost?.name ?? "usage.cost", kind: "amount" },
+		},
+		warnings,
+	);
 	return {
 		// A server could echo a header back; nothing returned may carry a key.
 		text: redact(text, config.secrets),
 		tool_calls: redactedJson(toolCalls, config.secrets) as unknown as ToolCall[],
-		finish_reason: toFinishReason(step.finishReason),
+		finish_reason: step === undefined ? "length" : toFinishReason(step.finishReason),
 		usage: {
-			input_tokens: usage.inputTokens ?? null,
-			output_tokens: usage.outputTokens ?? null,
-			cache_tokens: usage.inputTokenDetails?.cacheReadTokens ?? null,
+			input_tokens: reported.input_tokens,
+			output_tokens: reported.output_tokens,
+			cache_tokens: reported.cache_tokens,
 		},
-		billed_cost_usd: config.billedCost({ usage, providerMetadata }),
+		billed_cost_usd: reported.cost,
 		timing: {
 			latency_ms: end - start,
 			ttft_ms: firstOutput === null ? null : firstOutput - start,
@@ -149,14 +179,16 @@ async function stream(
 		raw: redactedJson(
 			{
 				provider: config.id,
-				response_id: step.response.id,
-				response_model: step.response.modelId,
-				finish_reason: step.rawFinishReason ?? null,
-				usage: usage.raw ?? null,
+				response_id: step?.response.id ?? null,
+				response_model: step?.response.modelId ?? null,
+				finish_reason: step?.rawFinishReason ?? null,
+				usage: usage?.raw ?? null,
 				provider_metadata: providerMetadata ?? null,
-				warnings,
+				warnings: sdkWarnings,
+				...(budget.full ? { truncated: true } : {}),
 			},
 			config.secrets,
 		),
+		...(warnings.length > 0 ? { warnings } : {}),
 	};
 }
