@@ -74,6 +74,10 @@ const sample = z.strictObject({
 	trace: z.array(step).describe("The steps of an agentic attempt; empty for single-shot."),
 	diff: nullableString.describe("The workspace diff of a task attempt."),
 	telemetry,
+	warnings: z
+		.array(z.string())
+		.nullable()
+		.describe("What the run's figures and output should be read with; null for runs stored before warnings were kept."),
 	scores: z.array(score),
 	owner_rating: z
 		.strictObject({

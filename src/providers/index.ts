@@ -24,6 +24,7 @@ export {
 } from "./create-provider.js";
 export {
 	DEFAULT_CONCURRENCY,
+	DEFAULT_MAX_OUTPUT_BYTES,
 	DEFAULT_MAX_RETRIES,
 	DEFAULT_TIMEOUT_S,
 	type EntrySettings,
@@ -34,9 +35,15 @@ export {
 export { consumeReadable, type Transport, type WireResponse } from "./http-transport.js";
 export { createModelProvider, type ModelProviderOptions } from "./model-provider.js";
 export { createProviderLimiter, createSemaphore, type ProviderLimiter, type Semaphore } from "./provider-limiter.js";
+export {
+	type ReportedNumber,
+	type ReportedNumberKind,
+	readReportedNumber,
+	readReportedNumbers,
+} from "./reported-number.js";
 export { parseRetryAfter } from "./retry-after.js";
 export { REDACTED, redact } from "./secrets.js";
-export { telemetryFrom } from "./telemetry.js";
+export { attemptWarnings, telemetryFrom } from "./telemetry.js";
 export {
 	abortableSleep,
 	DEFAULT_BASE_DELAY_MS,

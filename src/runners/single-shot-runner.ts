@@ -12,7 +12,7 @@ import {
 	type Runner,
 	UNKNOWN_TELEMETRY,
 } from "../contract/index.js";
-import { telemetryFrom } from "../providers/index.js";
+import { attemptWarnings, telemetryFrom } from "../providers/index.js";
 
 /** Id of the single-shot harness, shown on the leaderboard. */
 export const SINGLE_SHOT_RUNNER_ID = "single-shot";
@@ -87,6 +87,7 @@ async function runSingleShot(options: SingleShotRunnerOptions, input: RunInput, 
 			// Latency is the model call's own time: waiting for a place under the endpoint's
 			// concurrency limit is touchstone's doing, not the model's.
 			telemetry: telemetryFrom([completion], completion.timing.latency_ms, entry.price),
+			...attemptWarnings([completion]),
 			status: "completed",
 			error: null,
 			runner_provenance: provenance(details),

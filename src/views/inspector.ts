@@ -46,6 +46,8 @@ export interface InspectedSample {
 	/** The workspace diff of a task attempt; null otherwise. */
 	readonly diff: string | null;
 	readonly telemetry: Telemetry;
+	/** What the run's figures and output should be read with (unknown telemetry, output cut at its cap, invalid UTF-8); null for runs stored before warnings were kept. */
+	readonly warnings: readonly string[] | null;
 	readonly scores: readonly InspectedScore[];
 	/** The owner's latest rating of this run, the calibration ground truth. */
 	readonly owner_rating: Pick<StoredOwnerRating, "rating" | "label" | "note" | "created_at"> | null;
@@ -144,6 +146,7 @@ export function inspectCase(
 			trace: readJson<Step[]>(run.trace_sha) ?? [],
 			diff: read(run.diff_sha),
 			telemetry: run.telemetry,
+			warnings: run.warnings,
 			scores: (scores.get(run.run_id) ?? []).map(
 				(score): InspectedScore => ({
 					metric: score.metric,

@@ -52,6 +52,7 @@ function printSample(io: CliIo, sample: InspectedSample): void {
 	);
 	if (sample.error !== null) printLine(io, `   error: ${sample.error}`);
 	if (sample.grader_error !== null) printLine(io, `   grader error: ${sample.grader_error}`);
+	for (const warning of sample.warnings ?? []) printLine(io, `   warning: ${warning}`);
 	if (sample.output !== null) {
 		const output = sample.output.length > OUTPUT_PREVIEW ? `${sample.output.slice(0, OUTPUT_PREVIEW)}…` : sample.output;
 		printLine(io, `   output: ${output.replaceAll("\n", "\n           ")}`);

@@ -53,8 +53,8 @@ export interface AgentLoopResult {
 	readonly aborted: boolean;
 	readonly final: string | null;
 	readonly trace: readonly Step[];
-	/** Usage, cost and timing of every reply, for telemetry. */
-	readonly replies: readonly Pick<Completion, "usage" | "billed_cost_usd" | "timing">[];
+	/** Usage, cost, timing and warnings of every reply, for telemetry. */
+	readonly replies: readonly Pick<Completion, "usage" | "billed_cost_usd" | "timing" | "warnings">[];
 	/** Each reply's raw account, for the inspector. */
 	readonly raw: readonly JsonValue[];
 	/** Wall time of the loop, in milliseconds. */
@@ -76,7 +76,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 	const meter = new BudgetMeter(task.budget, input.price);
 	const trace = new TraceRecorder(started);
 	const tally = new ToolTally();
-	const replies: Pick<Completion, "usage" | "billed_cost_usd" | "timing">[] = [];
+	const replies: Pick<Completion, "usage" | "billed_cost_usd" | "timing" | "warnings">[] = [];
 	const raw: JsonValue[] = [];
 	const timings: TurnTiming[] = [];
 	const tools = agentToolDefinitions(task.tools);
@@ -170,7 +170,12 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 			}
 			modelMs = performance.now() - callStarted;
 			retries += completion.retries;
-			replies.push({ usage: completion.usage, billed_cost_usd: completion.billed_cost_usd, timing: completion.timing });
+			replies.push({
+				usage: completion.usage,
+				billed_cost_usd: completion.billed_cost_usd,
+				timing: completion.timing,
+				...(completion.warnings === undefined ? {} : { warnings: completion.warnings }),
+			});
 			raw.push(completion.raw);
 			const calls = completion.tool_calls;
 			trace.reply(completion.text, completion.usage.output_tokens, calls.length > 0);

@@ -9,7 +9,7 @@ import {
 	type Sandbox,
 	UNKNOWN_TELEMETRY,
 } from "../../contract/index.js";
-import { telemetryFrom } from "../../providers/index.js";
+import { attemptWarnings, telemetryFrom } from "../../providers/index.js";
 import { type CreateSandboxOptions, createSandbox } from "../../sandbox/index.js";
 import { runAgentLoop } from "./agent-loop.js";
 import { type ResolveTask, resolveCheckedTask, taskSandboxParts } from "./agent-task.js";
@@ -105,6 +105,7 @@ async function runAgent(options: AgentRunnerOptions, input: RunInput, signal: Ab
 			final: loop.final,
 			trace: loop.trace,
 			telemetry: telemetryFrom(loop.replies, loop.wall_ms, entry.price),
+			...attemptWarnings(loop.replies),
 			status: loop.status,
 			error: loop.error,
 			runner_provenance: provenance(details),

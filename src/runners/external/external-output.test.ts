@@ -17,7 +17,22 @@ describe("parseExternalOutput", () => {
 			},
 			status: "completed",
 			error: null,
+			warnings: [],
 		});
+	});
+
+	it("takes a reported figure that is no figure as unknown, with a warning, and keeps the rest", () => {
+		const output = parseExternalOutput(
+			'{"final": "done", "telemetry": {"cost_usd": -1000, "input_tokens": "lots", "turns": 2.5, "output_tokens": 7}}',
+		);
+		if (typeof output === "string") throw new Error(output);
+		expect(output.final).toBe("done");
+		expect(output.telemetry).toMatchObject({ cost_usd: null, input_tokens: null, turns: null, output_tokens: 7 });
+		expect(output.warnings).toEqual([
+			"telemetry.cost_usd: reported -1000, not a finite number from 0; taken as unknown",
+			'telemetry.input_tokens: reported "lots", not a whole number from 0; taken as unknown',
+			"telemetry.turns: reported 2.5, not a whole number from 0; taken as unknown",
+		]);
 	});
 
 	it("reads the last line when the harness logged before its answer", () => {
@@ -26,12 +41,12 @@ describe("parseExternalOutput", () => {
 	});
 
 	it("names every problem with its path, and quotes the output's start", () => {
-		const output = parseExternalOutput('{"trace": [{"kind": "action"}], "telemetry": {"turns": -1}}');
+		const output = parseExternalOutput('{"trace": [{"kind": "action"}], "telemetry": []}');
 		expect(output).toBeTypeOf("string");
 		expect(output).toMatch(/^its JSON is not \{final, trace, telemetry\}: /);
 		expect(output).toContain("final: expected `final`");
 		expect(output).toMatch(/trace\.0\.kind: .*"thought"/);
-		expect(output).toMatch(/telemetry\.turns: /);
+		expect(output).toMatch(/telemetry: /);
 		expect(output).toContain('output began: "{\\"trace\\"');
 	});
 

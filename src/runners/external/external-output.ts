@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type JsonObject, STEP_KINDS, type Step, type Telemetry } from "../../contract/index.js";
+import { type ReportedNumberKind, readReportedNumbers } from "../../providers/index.js";
 
 /** Statuses an external harness may report for itself; `completed` when it says none. */
 export const EXTERNAL_STATUSES = ["completed", "failed", "limit", "timeout"] as const;
@@ -16,15 +17,20 @@ const stepSchema = z.object({
 	at_ms: count,
 });
 
-const telemetrySchema = z.object({
-	cost_usd: count,
-	ttft_ms: count,
-	input_tokens: count,
-	output_tokens: count,
-	cache_tokens: count,
-	tokens_per_sec: count,
-	turns: count,
-});
+/** The telemetry a harness may report, and what each figure must be. */
+const TELEMETRY_KINDS = {
+	cost_usd: "amount",
+	ttft_ms: "amount",
+	input_tokens: "count",
+	output_tokens: "count",
+	cache_tokens: "count",
+	tokens_per_sec: "amount",
+	turns: "count",
+} as const satisfies Record<keyof Omit<Telemetry, "latency_ms">, ReportedNumberKind>;
+
+// Read as anything here and checked figure by figure after: a figure that is no figure is
+// unknown with a warning, not a reason to throw the harness's whole answer away.
+const telemetrySchema = z.record(z.string(), z.unknown());
 
 const outputSchema = z.object({
 	final: z.string({ error: "expected `final`: the agent's final message (a string) or null" }).nullable(),
@@ -41,6 +47,8 @@ export interface ExternalOutput {
 	readonly telemetry: Omit<Telemetry, "latency_ms">;
 	readonly status: (typeof EXTERNAL_STATUSES)[number];
 	readonly error: string | null;
+	/** Telemetry figures that were not figures (`"cost_usd": -1000`), each dropped to unknown. */
+	readonly warnings: readonly string[];
 }
 
 const EXCERPT_CHARS = 200;
@@ -69,12 +77,20 @@ export function parseExternalOutput(stdout: string): ExternalOutput | string {
 		return `its JSON is not {final, trace, telemetry}: ${problems.slice(0, 8).join("; ")}; ${excerpt()}`;
 	}
 	const { final, trace, telemetry, status, error } = parsed.data;
+	const warnings: string[] = [];
+	const fields = Object.fromEntries(
+		Object.entries(TELEMETRY_KINDS).map(([name, kind]) => [
+			name,
+			{ value: telemetry[name], name: `telemetry.${name}`, kind },
+		]),
+	) as Record<keyof typeof TELEMETRY_KINDS, { value: unknown; name: string; kind: ReportedNumberKind }>;
 	return {
 		final,
 		trace: trace.map((step) => ({ ...step, arguments: step.arguments as JsonObject | null })),
-		telemetry,
+		telemetry: readReportedNumbers(fields, warnings),
 		status,
 		error,
+		warnings,
 	};
 }
 

@@ -185,6 +185,7 @@ async function runExternal(
 			trace: output.trace,
 			telemetry: { ...output.telemetry, cost_usd: reportedCost(output, entry.price), latency_ms: wallMs },
 			raw: { ...raw, reported_error: output.error },
+			...(output.warnings.length === 0 ? {} : { warnings: output.warnings }),
 		});
 	} catch (error) {
 		await box?.sandbox.dispose().catch(() => {});
