@@ -10,7 +10,7 @@ import {
 	type WireToolCall,
 } from "./openai-wire-parts.js";
 import { SseReplyReader } from "./openai-wire-stream.js";
-import { readReportedNumbers } from "./reported-number.js";
+import { readReportedUsage } from "./reported-number.js";
 import { parseRetryAfter } from "./retry-after.js";
 import { redactedJson } from "./secrets.js";
 import { Utf8Tally } from "./utf8-tally.js";
@@ -100,16 +100,12 @@ function completionOf(
 	warnings: string[],
 ): Completion {
 	const { usage, firstOutput } = parts;
-	const reported = readReportedNumbers(
+	const reported = readReportedUsage(
 		{
-			input_tokens: { value: usage?.prompt_tokens, name: "usage.prompt_tokens", kind: "count" },
-			output_tokens: { value: usage?.completion_tokens, name: "usage.completion_tokens", kind: "count" },
-			cache_tokens: {
-				value: usage?.prompt_tokens_details?.cached_tokens,
-				name: "usage.prompt_tokens_details.cached_tokens",
-				kind: "count",
-			},
-			cost: { value: usage?.cost, name: "usage.cost", kind: "amount" },
+			input_tokens: [usage?.prompt_tokens, "usage.prompt_tokens"],
+			output_tokens: [usage?.completion_tokens, "usage.completion_tokens"],
+			cache_tokens: [usage?.prompt_tokens_details?.cached_tokens, "usage.prompt_tokens_details.cached_tokens"],
+			cost: [usage?.cost, "usage.cost"],
 		},
 		warnings,
 	);
@@ -117,12 +113,8 @@ function completionOf(
 		text: parts.text,
 		tool_calls: parts.calls.map((call, index) => toToolCall(call, index)),
 		finish_reason: parts.truncated ? "length" : (FINISH_REASONS[parts.finish ?? ""] ?? "other"),
-		usage: {
-			input_tokens: reported.input_tokens,
-			output_tokens: reported.output_tokens,
-			cache_tokens: reported.cache_tokens,
-		},
-		billed_cost_usd: reported.cost,
+		usage: reported.usage,
+		billed_cost_usd: reported.billed_cost_usd,
 		timing: {
 			latency_ms: end - start,
 			ttft_ms: firstOutput === null ? null : firstOutput - start,

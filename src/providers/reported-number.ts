@@ -1,3 +1,5 @@
+import type { CompletionUsage } from "../contract/index.js";
+
 /**
  * What a reported figure must be: a `count` (tokens, turns) is a whole number from 0 to
  * Number.MAX_SAFE_INTEGER, an `amount` (a cost in USD, milliseconds, a rate) any finite number
@@ -64,4 +66,36 @@ function excerpt(value: unknown): string {
 		}
 	}
 	return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+}
+
+/** A reported value and where in the reply it was found (`usage.cost`), for the warning. */
+export type ReportedField = readonly [value: unknown, name: string];
+
+/**
+ * A reply's token counts and billed cost, each read with {@link readReportedNumber} (counts as
+ * whole numbers, the cost as an amount), their warnings added to `warnings`: what every provider
+ * makes of the usage its wire reports.
+ */
+export function readReportedUsage(
+	fields: {
+		readonly input_tokens: ReportedField;
+		readonly output_tokens: ReportedField;
+		readonly cache_tokens: ReportedField;
+		readonly cost: ReportedField;
+	},
+	warnings: string[],
+): { readonly usage: CompletionUsage; readonly billed_cost_usd: number | null } {
+	const read = (field: ReportedField, kind: ReportedNumberKind) => {
+		const { value, warning } = readReportedNumber(field[0], field[1], kind);
+		if (warning !== null) warnings.push(warning);
+		return value;
+	};
+	return {
+		usage: {
+			input_tokens: read(fields.input_tokens, "count"),
+			output_tokens: read(fields.output_tokens, "count"),
+			cache_tokens: read(fields.cache_tokens, "count"),
+		},
+		billed_cost_usd: read(fields.cost, "amount"),
+	};
 }

@@ -9,7 +9,7 @@ import {
 import { boundedCall } from "./bounded-call.js";
 import { outputCapWarning } from "./entry-settings.js";
 import { OutputBudget } from "./output-budget.js";
-import { readReportedNumbers } from "./reported-number.js";
+import { readReportedUsage } from "./reported-number.js";
 import { toFinishReason, toModelMessages, toToolCall, toToolSet } from "./sdk-messages.js";
 import { redact, redactedJson } from "./secrets.js";
 
@@ -81,6 +81,8 @@ async function stream(
 	const mark = () => {
 		firstOutput ??= performance.now();
 	};
+	// Aborted once the output cap is reached: leaving the stream alone does not end the request.
+	const capped = new AbortController();
 	const result = streamText({
 		model,
 		messages: toModelMessages(request.messages, config.id),
@@ -90,7 +92,7 @@ async function stream(
 		...(request.max_tokens !== undefined ? { maxOutputTokens: request.max_tokens } : {}),
 		...(request.response_format === "json" ? { output: Output.json() } : {}),
 		maxRetries: 0,
-		abortSignal,
+		abortSignal: AbortSignal.any([abortSignal, capped.signal]),
 		onError: () => {},
 	});
 	let text = "";
@@ -136,8 +138,10 @@ async function stream(
 			default:
 				break;
 		}
-		// Leaving the loop cancels the stream and with it the request.
-		if (budget.full) break;
+		if (budget.full) {
+			capped.abort();
+			break;
+		}
 	}
 	const end = performance.now();
 	if (step === undefined && !budget.full)
@@ -146,16 +150,12 @@ async function stream(
 	const usage = step?.usage;
 	const providerMetadata = step?.providerMetadata;
 	const cost = usage === undefined ? null : config.billedCost({ usage, providerMetadata });
-	const reported = readReportedNumbers(
+	const reported = readReportedUsage(
 		{
-			input_tokens: { value: usage?.inputTokens, name: "usage.inputTokens", kind: "count" },
-			output_tokens: { value: usage?.outputTokens, name: "usage.outputTokens", kind: "count" },
-			cache_tokens: {
-				value: usage?.inputTokenDetails?.cacheReadTokens,
-				name: "usage.inputTokenDetails.cacheReadTokens",
-				kind: "count",
-			},
-			cost: { value: cost?.value, name: cost?.name ?? "usage.cost", kind: "amount" },
+			input_tokens: [usage?.inputTokens, "usage.inputTokens"],
+			output_tokens: [usage?.outputTokens, "usage.outputTokens"],
+			cache_tokens: [usage?.inputTokenDetails?.cacheReadTokens, "usage.inputTokenDetails.cacheReadTokens"],
+			cost: [cost?.value, cost?.name ?? "usage.cost"],
 		},
 		warnings,
 	);
@@ -164,12 +164,8 @@ async function stream(
 		text: redact(text, config.secrets),
 		tool_calls: redactedJson(toolCalls, config.secrets) as unknown as ToolCall[],
 		finish_reason: step === undefined ? "length" : toFinishReason(step.finishReason),
-		usage: {
-			input_tokens: reported.input_tokens,
-			output_tokens: reported.output_tokens,
-			cache_tokens: reported.cache_tokens,
-		},
-		billed_cost_usd: reported.cost,
+		usage: reported.usage,
+		billed_cost_usd: reported.billed_cost_usd,
 		timing: {
 			latency_ms: end - start,
 			ttft_ms: firstOutput === null ? null : firstOutput - start,

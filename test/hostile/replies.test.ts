@@ -130,6 +130,39 @@ describe("item 8: a reported cost or token count that is no number is unknown, w
 	});
 });
 
+describe("item 8 through the AI SDK providers", () => {
+	it("reads OpenRouter's reported usage.cost -1000 as unknown, with a warning, and caps its stream", async () => {
+		const openrouter = (options: Record<string, unknown> = {}) =>
+			createModelProvider(
+				{ ...entry(options), provider: "openrouter", api_key_env: "OPENROUTER_TEST_KEY" },
+				{ env: { OPENROUTER_TEST_KEY: "sk-or-test" }, retry: { baseDelayMs: 1, maxDelayMs: 2 } },
+			).complete({ messages: [{ role: "user", content: "hello" }] }, { signal: new AbortController().signal });
+		answer = (_, response) =>
+			sse(response, [
+				{ id: "r1", model: "m", choices: [{ index: 0, delta: { role: "assistant", content: "hi" } }] },
+				{ id: "r1", model: "m", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
+				{
+					id: "r1",
+					model: "m",
+					choices: [],
+					usage: { prompt_tokens: -3, completion_tokens: 1, total_tokens: 4, cost: -1000 },
+				},
+			]);
+		const forged = await openrouter();
+		expect(forged.text).toBe("hi");
+		expect(forged.billed_cost_usd).toBeNull();
+		expect(forged.usage.input_tokens).toBeNull();
+		expect(forged.warnings?.some((warning) => warning.includes("reported -1000"))).toBe(true);
+		const sent = { bytes: 0, closed: false };
+		answer = hugeStream(300 * MB, sent);
+		const capped = await openrouter({ max_output_bytes: 100_000 });
+		expect(Buffer.byteLength(capped.text)).toBe(100_000);
+		expect(capped.finish_reason).toBe("length");
+		await expect.poll(() => sent.closed).toBe(true);
+		expect(sent.bytes).toBeLessThan(100 * MB);
+	});
+});
+
 describe("item 9: a reply whose content is not text is malformed, never `[object Object]`", () => {
 	const contents: readonly [string, unknown][] = [
 		["an object", { text: { nested: true } }],
