@@ -1,14 +1,16 @@
 import { execFile } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Completion, type ModelEntry, ProviderError } from "../../src/contract/index.js";
 import { parseVerdict } from "../../src/graders/jury/parse-verdict.js";
 import { defaultRunParts } from "../../src/orchestrator/index.js";
 import { createModelProvider, telemetryFrom } from "../../src/providers/index.js";
+import { createAgentRunner, createExternalRunner } from "../../src/runners/index.js";
+import { agentTask, ENV, runInput, scriptedEntry, writeFixture } from "../agent/agent-fixtures.js";
 import { writeBenchFixture } from "../support/bench-fixture.js";
 import { BIN, runCli } from "../support/cli.js";
 
@@ -127,6 +129,72 @@ describe("item 8: a reported cost or token count that is no number is unknown, w
 		expect(sound.billed_cost_usd).toBe(0.25);
 		expect(sound.usage).toEqual({ input_tokens: 3, output_tokens: 1, cache_tokens: null });
 		expect(sound.warnings ?? []).toEqual([]);
+	});
+});
+
+describe("item 8 in an agent attempt", () => {
+	it("makes the attempt's cost unknown and names the turn whose usage was forged", async () => {
+		answer = ({ prompt }, response) => {
+			const first = prompt === "Fix the bug in add.";
+			const message = first
+				? {
+						content: null,
+						tool_calls: [
+							{ id: "c1", type: "function", function: { name: "read_file", arguments: '{"path":"README.md"}' } },
+						],
+					}
+				: { content: "nothing to fix" };
+			json(response, {
+				choices: [{ message, finish_reason: first ? "tool_calls" : "stop" }],
+				usage: first
+					? { prompt_tokens: 5, completion_tokens: 2, cost: -1000 }
+					: { prompt_tokens: 9, completion_tokens: 3, cost: 0.01 },
+			});
+		};
+		const fixture = writeFixture();
+		const runner = createAgentRunner({
+			providerFor: (model) => createModelProvider(model, { env: ENV }),
+			resolveTask: () => agentTask(fixture),
+			sandbox: { backend: "process", allowUnisolated: true },
+		});
+		const attempt = await runner.run(runInput(scriptedEntry("agent", baseUrl)), {
+			signal: new AbortController().signal,
+		});
+		await attempt.workspace?.dispose();
+		expect(attempt.status).toBe("completed");
+		expect(attempt.telemetry.turns).toBe(2);
+		expect(attempt.telemetry.cost_usd).toBeNull();
+		expect(attempt.telemetry.input_tokens).toBe(14);
+		expect(attempt.warnings).toEqual([
+			"turn 1: usage.cost: reported -1000, not a finite number from 0; taken as unknown",
+		]);
+	});
+});
+
+describe("item 8 from an external harness", () => {
+	it("keeps the answer of a harness reporting cost_usd -1000 and takes that figure as unknown, with a warning", async () => {
+		const fixture = writeFixture();
+		const telemetry = { cost_usd: -1000, input_tokens: "lots", output_tokens: 7 };
+		const runner = createExternalRunner({
+			name: "forger",
+			command: [
+				process.execPath,
+				"-e",
+				`console.log(JSON.stringify({ final: "done", telemetry: ${JSON.stringify(telemetry)} }))`,
+			],
+			resolveTask: () => agentTask(fixture),
+			sandbox: { backend: "process", allowUnisolated: true },
+		});
+		const attempt = await runner.run(runInput(scriptedEntry("external", baseUrl)), {
+			signal: new AbortController().signal,
+		});
+		await attempt.workspace?.dispose();
+		rmSync(dirname(fixture), { recursive: true, force: true });
+		expect(attempt.error).toBeNull();
+		expect(attempt.final).toBe("done");
+		expect(attempt.telemetry).toMatchObject({ cost_usd: null, input_tokens: null, output_tokens: 7 });
+		expect(attempt.warnings).toHaveLength(2);
+		expect(attempt.warnings?.[0]).toContain("telemetry.cost_usd: reported -1000");
 	});
 });
 
