@@ -22,20 +22,36 @@ const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH/i;
  * naming the entry and the field, for a missing key or `${VAR}`, or a mount that cannot be shown.
  */
 export function commandAccess(entry: ModelEntry, env: Environment): CommandAccess {
-	const passed: Record<string, string> = {};
-	for (const name of entry.env ?? []) {
-		const value = env[name];
-		if (value !== undefined) passed[name] = value;
-	}
-	const secrets = Object.entries(passed)
-		.filter(([name, value]) => value !== "" && (SECRET_NAME.test(name) || looksLikeSecret(value)))
-		.map(([, value]) => value);
+	const passed = allowlisted(entry, env);
+	const secrets = secretsAmong(passed);
 	const key = resolveApiKey(entry, env, false);
 	if (key !== null && entry.api_key_env !== null) {
 		passed[entry.api_key_env] = key;
 		secrets.push(key);
 	}
 	return { env: passed, secrets, network: entry.network === true, mounts: resolveMounts(entry, env) };
+}
+
+/** The variables of the host an entry's `env:` allowlist names that are set, by name. */
+function allowlisted(entry: ModelEntry, env: Environment): Record<string, string> {
+	const passed: Record<string, string> = {};
+	for (const name of entry.env ?? []) {
+		const value = env[name];
+		if (value !== undefined) passed[name] = value;
+	}
+	return passed;
+}
+
+/** The values among passed variables whose name or shape says they are secrets. */
+function secretsAmong(passed: Readonly<Record<string, string>>): string[] {
+	return Object.entries(passed)
+		.filter(([name, value]) => value !== "" && (SECRET_NAME.test(name) || looksLikeSecret(value)))
+		.map(([, value]) => value);
+}
+
+/** The values an entry's `env:` allowlist would pass to its program that are secrets (see commandAccess). */
+export function passedSecrets(entry: ModelEntry, env: Environment): string[] {
+	return secretsAmong(allowlisted(entry, env));
 }
 
 function resolveMounts(entry: ModelEntry, env: Environment): SandboxMount[] {

@@ -12,6 +12,7 @@ import {
 import type { ScoreRecord, StagedArtifact, Store } from "../store/index.js";
 import type { CellWriter } from "./cell-writer.js";
 import type { PlannedCell } from "./plan.js";
+import type { RedactionCount, SecretRedactor } from "./secret-redactor.js";
 import type { StagedInputs } from "./staged-inputs.js";
 
 /** Raw replies up to this many characters of JSON are kept in the run's provenance, not a file. */
@@ -35,6 +36,8 @@ export interface CellContext {
 	readonly signal: AbortSignal;
 	/** The inputs of the cases run lately, staged once for the models and samples that share them. */
 	readonly stagedInputs: StagedInputs;
+	/** Replaces every secret the run knows in what a cell keeps, before grading and storing. */
+	readonly redactor: SecretRedactor;
 }
 
 /** What became of one cell, for progress and the summary. */
@@ -55,20 +58,25 @@ export interface GradedCell {
 	readonly scores: readonly Score[];
 	readonly grader_error: string | null;
 	readonly started_at: string;
+	/** How many secrets were replaced in the attempt, its scores and its grader error. */
+	readonly redactions: number;
 }
 
 /**
  * Runs and grades one cell: runner, then grader. A runner or grader that throws becomes data
  * (`harness_error`, `grader_error`); a cell whose signal aborted mid-flight comes back as an
- * outcome without a run (abandoned, never written, so a re-run does it again).
+ * outcome without a run (abandoned, never written, so a re-run does it again). The attempt is
+ * redacted (see SecretRedactor) before the grader sees it, the scores and grader error after:
+ * this is the one place where what a cell stores is cleared of secrets.
  */
 export async function gradeCell(cell: PlannedCell, context: CellContext): Promise<GradedCell | CellOutcome> {
 	const started_at = new Date().toISOString();
-	const attempt = await runGuarded(cell, context);
+	const produced = await runGuarded(cell, context);
+	const redactions: RedactionCount = { count: 0 };
 	try {
-		return await gradeAttempt(cell, attempt, started_at, context);
+		return await gradeAttempt(cell, context.redactor.attempt(produced, redactions), started_at, context, redactions);
 	} finally {
-		await attempt.workspace?.dispose().catch(() => {});
+		await produced.workspace?.dispose().catch(() => {});
 	}
 }
 
@@ -77,6 +85,7 @@ async function gradeAttempt(
 	attempt: Attempt,
 	started_at: string,
 	context: CellContext,
+	redactions: RedactionCount,
 ): Promise<GradedCell | CellOutcome> {
 	if (context.signal.aborted) return { cell, run_id: null, attempt, grader_error: null, headline: null };
 
@@ -90,7 +99,14 @@ async function gradeAttempt(
 			grader_error = describe(error, "grader");
 		}
 	}
-	return { cell, attempt, scores, grader_error, started_at };
+	return {
+		cell,
+		attempt,
+		scores: context.redactor.json(scores, redactions),
+		grader_error: context.redactor.optionalText(grader_error, redactions),
+		started_at,
+		redactions: redactions.count,
+	};
 }
 
 /** Writes a graded cell: its artifacts, then its run and scores in the writer's next batch. */

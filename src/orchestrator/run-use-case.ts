@@ -4,9 +4,11 @@ import { runtimeCacheDir, type Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
 import type { EndpointOverride } from "./endpoint-models.js";
 import { type CellContext, type CellOutcome, gradeCell, persistCell } from "./execute-cell.js";
+import { knownSecrets } from "./known-secrets.js";
 import { type CellPlan, planCells } from "./plan.js";
 import { runPool } from "./pool.js";
 import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
+import { SecretRedactor } from "./secret-redactor.js";
 import { StagedInputs } from "./staged-inputs.js";
 import type { StopControl } from "./stop-control.js";
 
@@ -182,6 +184,10 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 			provenance: request.provenance,
 			signal: stop.signal,
 			stagedInputs: new StagedInputs(),
+			// Every entry's key, not only the fleet's: a model may echo any secret it comes by.
+			redactor: new SecretRedactor(
+				knownSecrets([...request.definitions.models, ...prepared.fleet], request.parts.env ?? {}),
+			),
 		},
 	};
 }

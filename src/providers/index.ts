@@ -42,7 +42,7 @@ export {
 	readReportedNumbers,
 } from "./reported-number.js";
 export { parseRetryAfter } from "./retry-after.js";
-export { REDACTED, redact } from "./secrets.js";
+export { REDACTED, redact, redactCounting } from "./secrets.js";
 export { attemptWarnings, telemetryFrom } from "./telemetry.js";
 export {
 	abortableSleep,

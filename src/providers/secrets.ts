@@ -8,9 +8,20 @@ export const REDACTED = "<redacted>";
  * purpose; this is the second line of defence against a server that echoes one back.
  */
 export function redact(text: string, secrets: readonly string[]): string {
+	return redactCounting(text, secrets).text;
+}
+
+/** {@link redact}, also saying how many occurrences were replaced (for the run's count). */
+export function redactCounting(text: string, secrets: readonly string[]): { text: string; count: number } {
 	let result = text;
-	for (const secret of secrets) if (secret.length > 0) result = result.split(secret).join(REDACTED);
-	return result;
+	let count = 0;
+	for (const secret of secrets) {
+		if (secret.length === 0 || !result.includes(secret)) continue;
+		const pieces = result.split(secret);
+		count += pieces.length - 1;
+		result = pieces.join(REDACTED);
+	}
+	return { text: result, count };
 }
 
 /** A JSON copy of a value (dropping what JSON cannot carry) with every secret redacted. */

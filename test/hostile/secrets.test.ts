@@ -1,0 +1,322 @@
+/**
+ * Hostile probes of secrets (issue 16): a model program that prints its whole environment, an
+ * endpoint that echoes the key it was sent, each run by the real CLI in a real child process
+ * against a real SQLite store, then read back through the real API server. No secret of the
+ * host's, of any model entry's or the rate token may be found in any byte the store keeps or the
+ * API serves.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { openStore } from "../../src/store/index.js";
+import { BIN, runCli, tempDir } from "../support/cli.js";
+
+const NODE = process.execPath;
+/** What the host's environment holds that no model program may see and the store may never keep. */
+const HOST_SECRETS = {
+	AWS_SECRET_ACCESS_KEY: `aws${randomUUID().replaceAll("-", "")}`,
+	GITHUB_TOKEN: `ghp_${randomUUID().replaceAll("-", "")}`,
+	TOUCHSTONE_RATE_TOKEN: `rate-${randomUUID()}`,
+};
+/** The command entry's own key (passed to it, so redacted) and its allowlisted variable. */
+const COMMAND_KEY = `ck-${randomUUID().slice(0, 18)}`;
+/** A key of another entry: short and plain, so only knowing it (not its name or shape) redacts it. */
+const OTHER_KEY = `k${randomUUID().replaceAll("-", "").slice(0, 15)}`;
+/** The key the echoing endpoint is sent, and a header value of its entry. */
+const ECHO_KEY = `sk-echo-${randomUUID()}`;
+const ECHO_HEADER = `hv-${randomUUID()}`;
+
+/** Every secret of this file: none may be found in a stored byte or a served reply. */
+const ALL_SECRETS = [...Object.values(HOST_SECRETS), COMMAND_KEY, OTHER_KEY, ECHO_KEY, ECHO_HEADER];
+
+/** Prints its environment and what it can read of its parents' as its whole reply. */
+const ENV_DUMPER = `
+const { readFileSync } = require("node:fs");
+const read = (path) => { try { return readFileSync(path, "utf8"); } catch { return null; } };
+process.stdin.resume();
+process.stdin.on("end", () => console.log(JSON.stringify({
+	env: process.env,
+	init: read("/proc/1/environ"),
+	parent: read("/proc/" + process.ppid + "/environ"),
+	host_home: read(${JSON.stringify(join(process.env.HOME ?? "/root", ".bash_history"))}),
+})));
+`;
+
+let echo: Server;
+let echoUrl: string;
+/** Authorization headers the echoing endpoint received. */
+const received: string[] = [];
+
+/** An OpenAI-compatible endpoint that puts the Authorization header (and other secrets it knows) in its replies. */
+function echoReply(request: IncomingMessage, body: string): { status: number; type: string; text: string } {
+	const authorization = request.headers.authorization ?? "";
+	received.push(authorization);
+	const content = `answer: ok. You sent ${authorization} and x-team ${request.headers["x-team"] ?? ""}; also ${OTHER_KEY} and ${HOST_SECRETS.TOUCHSTONE_RATE_TOKEN}`;
+	const id = `chatcmpl-${authorization}`;
+	const asked = JSON.parse(body) as { model?: string; stream?: boolean };
+	// The model `refuse` fails the call with a message holding the secrets.
+	if (asked.model === "refuse")
+		return { status: 400, type: "application/json", text: JSON.stringify({ error: { message: content } }) };
+	if (asked.stream === true) {
+		const chunk = { id, model: "echo", choices: [{ index: 0, delta: { content }, finish_reason: "stop" }] };
+		const usage = { id, model: "echo", choices: [], usage: { prompt_tokens: 3, completion_tokens: 5 } };
+		return {
+			status: 200,
+			type: "text/event-stream",
+			text: `data: ${JSON.stringify(chunk)}\n\ndata: ${JSON.stringify(usage)}\n\ndata: [DONE]\n\n`,
+		};
+	}
+	const reply = {
+		id,
+		model: "echo",
+		choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+	};
+	return { status: 200, type: "application/json", text: JSON.stringify(reply) };
+}
+
+beforeAll(async () => {
+	echo = createServer((request, response) => {
+		let body = "";
+		request.on("data", (chunk: Buffer) => {
+			body += chunk.toString();
+		});
+		request.on("end", () => {
+			const reply = echoReply(request, body);
+			response.writeHead(reply.status, { "content-type": reply.type });
+			response.end(reply.text);
+		});
+	});
+	await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+	echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => {
+	echo.close();
+});
+
+function writeTree(root: string, files: Readonly<Record<string, string>>): void {
+	for (const [path, content] of Object.entries(files)) {
+		mkdirSync(dirname(join(root, path)), { recursive: true });
+		writeFileSync(join(root, path), content);
+	}
+}
+
+/** A project with one use case `probe` run by `models`, whose one case passes on `answer`. */
+function project(models: readonly Record<string, unknown>[], answer: string): string {
+	const root = tempDir("touchstone-hostile-secrets-");
+	writeTree(root, {
+		"benchmarks/models.yaml": stringify({ models }),
+		"benchmarks/use_cases.yaml": stringify({
+			use_cases: [
+				{
+					id: "probe",
+					status: "runnable",
+					modality: { input: "text", output: "text" },
+					plugin: "cases",
+					cases: "packs/probe/*.yaml",
+					samples: 1,
+					fleet: [models[0]?.id],
+				},
+			],
+		}),
+		"benchmarks/packs/probe/hi.yaml": stringify({
+			id: "hi",
+			version: "1",
+			kind: "floor",
+			input: { prompt: "say hi" },
+			checks: [{ metric: "answer", contains: [answer] }],
+		}),
+	});
+	return root;
+}
+
+/** The host environment the CLI runs in: every secret set, as on a developer's machine. */
+function hostEnv(): Record<string, string> {
+	return {
+		...HOST_SECRETS,
+		HOME: process.env.HOME ?? "/root",
+		LOCAL_MODEL_KEY: COMMAND_KEY,
+		LOCAL_REGION: "eu-west",
+		// Allowlisted by the command entry under a plain name, holding another entry's key.
+		SHARED_SETTING: OTHER_KEY,
+		OTHER_KEY,
+		ECHO_KEY,
+		ECHO_HEADER,
+	};
+}
+
+/** Every byte under a folder (the database, its WAL, every artifact), as text. */
+function storedText(dir: string): string {
+	let text = "";
+	for (const name of readdirSync(dir)) {
+		const path = join(dir, name);
+		text += statSync(path).isDirectory() ? storedText(path) : readFileSync(path).toString("latin1");
+	}
+	return text;
+}
+
+/** The text of a stored artifact, read and verified through the store. */
+function artifact(root: string, sha: unknown): string {
+	const store = openStore({
+		database: join(root, "data", "benchmarks.db"),
+		artifacts: join(root, "data", "artifacts"),
+	});
+	try {
+		return store.readArtifactText(String(sha));
+	} finally {
+		store.close();
+	}
+}
+
+/** The run rows of a project's store. */
+function runRows(root: string): Record<string, unknown>[] {
+	const db = new Database(join(root, "data", "benchmarks.db"), { readonly: true });
+	try {
+		return db.prepare("SELECT * FROM runs").all() as Record<string, unknown>[];
+	} finally {
+		db.close();
+	}
+}
+
+/** Starts the built CLI's `serve` on a free port in `root` and waits for its URL. */
+function serve(root: string): Promise<{ child: ChildProcess; url: string }> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [BIN, "serve", "--port", "0"], {
+			cwd: root,
+			env: {
+				PATH: process.env.PATH ?? "",
+				...hostEnv(),
+				TOUCHSTONE_DB: join(root, "data", "benchmarks.db"),
+				TOUCHSTONE_ARTIFACTS: join(root, "data", "artifacts"),
+			},
+		});
+		let stdout = "";
+		child.stdout.on("data", (chunk: Buffer) => {
+			stdout += chunk.toString();
+			const url = /touchstone API on (http:\/\/\S+)\/api\/v1\/benchmarks/.exec(stdout)?.[1];
+			if (url !== undefined && stdout.includes("Ctrl-C to stop")) resolve({ child, url });
+		});
+		child.on("exit", (code) => reject(new Error(`serve exited with ${code} before listening:\n${stdout}`)));
+	});
+}
+
+/** What `GET /inspector` serves for the one case, as text. */
+async function inspector(root: string): Promise<string> {
+	const served = await serve(root);
+	try {
+		const response = await fetch(`${served.url}/api/v1/benchmarks/inspector?use_case=probe&case_id=hi`);
+		expect(response.status).toBe(200);
+		return await response.text();
+	} finally {
+		served.child.kill("SIGKILL");
+	}
+}
+
+function expectNoSecret(text: string): void {
+	for (const secret of ALL_SECRETS) expect(text).not.toContain(secret);
+}
+
+describe("no secret leaves through a model's reply", () => {
+	it("gives a command model only PATH, a private HOME, LANG, its key and its allowlist, and stores none of the host's secrets", async () => {
+		const root = project(
+			[
+				{
+					id: "local/env-dumper",
+					provider: "command",
+					command: [NODE, "-e", ENV_DUMPER],
+					api_key_env: "LOCAL_MODEL_KEY",
+					env: ["LOCAL_REGION", "SHARED_SETTING"],
+				},
+				// Not run: its key is still one the process knows.
+				{ id: "other/model", provider: "openai-compatible", model: "x", base_url: echoUrl, api_key_env: "OTHER_KEY" },
+			],
+			"LOCAL_REGION",
+		);
+		const run = await runCli(["run", "--use-case", "probe", "--models", "local/env-dumper"], {
+			cwd: root,
+			env: hostEnv(),
+		});
+		expect(run.stderr).not.toContain("Error:");
+		expect(run.code, run.stderr).toBe(0);
+
+		const [row] = runRows(root);
+		expect(row?.status).toBe("completed");
+		const output = artifact(root, row?.output_sha);
+		const seen = JSON.parse(output) as {
+			env: Record<string, string>;
+			init: string | null;
+			parent: string | null;
+			host_home: null;
+		};
+		expect(
+			Object.keys(seen.env)
+				.filter((name) => !["PWD", "SHLVL", "_"].includes(name))
+				.sort(),
+		).toEqual(["HOME", "LANG", "LOCAL_MODEL_KEY", "LOCAL_REGION", "PATH", "SHARED_SETTING", "TMPDIR"]);
+		expect(seen.env.HOME).not.toBe(process.env.HOME);
+		expect(seen.env.LOCAL_REGION).toBe("eu-west");
+		expect(seen.env.LOCAL_MODEL_KEY).toBe("<redacted>");
+		expect(seen.env.SHARED_SETTING).toBe("<redacted>");
+		expect(seen.host_home).toBeNull();
+
+		expectNoSecret(storedText(join(root, "data")));
+		expectNoSecret(await inspector(root));
+	});
+
+	it("redacts a key an endpoint echoes into its reply from every artifact and column, before it is hashed", async () => {
+		const root = project(
+			[
+				{
+					id: "echo/model",
+					provider: "openai-compatible",
+					model: "echo",
+					base_url: echoUrl,
+					api_key_env: "ECHO_KEY",
+					options: { headers_env: { "x-team": "ECHO_HEADER" }, max_retries: 0 },
+				},
+				{
+					id: "other/model",
+					provider: "openai-compatible",
+					model: "refuse",
+					base_url: echoUrl,
+					api_key_env: "OTHER_KEY",
+					options: { max_retries: 0 },
+				},
+			],
+			"answer: ok.",
+		);
+		received.length = 0;
+		const run = await runCli(["run", "--use-case", "probe", "--models", "echo/model,other/model"], {
+			cwd: root,
+			env: hostEnv(),
+		});
+		// The refused call is a harness error: the run did not finish its job.
+		expect(run.code, run.stderr).toBe(1);
+		// The endpoint was sent the keys and echoed them.
+		expect(received.sort()).toEqual([`Bearer ${ECHO_KEY}`, `Bearer ${OTHER_KEY}`].sort());
+
+		const rows = runRows(root);
+		const row = rows.find((stored) => stored.model_id === "echo/model");
+		expect(row?.status).toBe("completed");
+		// The refused call's error names the server's message, every secret in it redacted.
+		const refused = rows.find((stored) => stored.model_id === "other/model");
+		expect(refused?.error).toContain("You sent Bearer <redacted> and x-team ; also <redacted> and <redacted>");
+		const sha = String(row?.output_sha);
+		const output = artifact(root, sha);
+		expect(output).toContain(
+			"answer: ok. You sent Bearer <redacted> and x-team <redacted>; also <redacted> and <redacted>",
+		);
+		// Content-addressed after redaction: the name is the hash of the bytes kept.
+		expect(createHash("sha256").update(output).digest("hex")).toBe(sha);
+
+		expectNoSecret(storedText(join(root, "data")));
+		expectNoSecret(JSON.stringify(runRows(root)));
+		expectNoSecret(run.stdout + run.stderr);
+		expectNoSecret(await inspector(root));
+	});
+});
