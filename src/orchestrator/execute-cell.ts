@@ -111,7 +111,7 @@ async function gradeAttempt(
 
 /** Writes a graded cell: its artifacts, then its run and scores in the writer's next batch. */
 export async function persistCell(graded: GradedCell, context: CellContext): Promise<CellOutcome> {
-	const { cell, attempt, scores, grader_error, started_at } = graded;
+	const { cell, attempt, scores, grader_error, started_at, redactions } = graded;
 	const artifacts: StagedArtifact[] = [];
 	const stage = (value: string | null, type: string): string | null => {
 		if (value === null) return null;
@@ -171,7 +171,7 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 			},
 			started_at,
 			finished_at: new Date().toISOString(),
-			redactions: null,
+			redactions,
 			warnings: attempt.warnings ?? [],
 		},
 		scores: scoreRecords,

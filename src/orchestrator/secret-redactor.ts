@@ -61,7 +61,7 @@ export class SecretRedactor {
 		return this.#walk(value as JsonValue, counted) as T;
 	}
 
-	/** An attempt with its output, trace, error, diff, raw reply and provenance redacted; its workspace kept. */
+	/** An attempt with its output, trace, error, diff, raw reply, provenance and warnings redacted; its workspace kept. */
 	attempt(attempt: Attempt, counted: RedactionCount): Attempt {
 		const stored = {
 			final: attempt.final,
@@ -70,6 +70,7 @@ export class SecretRedactor {
 			diff: attempt.diff,
 			raw: attempt.raw,
 			runner_provenance: attempt.runner_provenance,
+			...(attempt.warnings === undefined ? {} : { warnings: attempt.warnings }),
 		};
 		const redacted = this.json(stored, counted);
 		return redacted === stored ? attempt : { ...attempt, ...redacted };

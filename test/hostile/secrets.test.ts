@@ -263,6 +263,8 @@ describe("no secret leaves through a model's reply", () => {
 		expect(seen.env.LOCAL_MODEL_KEY).toBe("<redacted>");
 		expect(seen.env.SHARED_SETTING).toBe("<redacted>");
 		expect(seen.host_home).toBeNull();
+		// Another entry's key, passed under a plain name: replaced by the run, and counted.
+		expect(row?.redactions).toBeGreaterThanOrEqual(1);
 
 		expectNoSecret(storedText(join(root, "data")));
 		expectNoSecret(await inspector(root));
@@ -306,6 +308,9 @@ describe("no secret leaves through a model's reply", () => {
 		// The refused call's error names the server's message, every secret in it redacted.
 		const refused = rows.find((stored) => stored.model_id === "other/model");
 		expect(refused?.error).toContain("You sent Bearer <redacted> and x-team ; also <redacted> and <redacted>");
+		// The four secrets in the reply's text, at least, were counted; the refused call's rate token too.
+		expect(row?.redactions).toBeGreaterThanOrEqual(4);
+		expect(refused?.redactions).toBeGreaterThanOrEqual(1);
 		const sha = String(row?.output_sha);
 		const output = artifact(root, sha);
 		expect(output).toContain(
