@@ -36,6 +36,7 @@ export {
 	type ModelTier,
 	type ModelWeights,
 } from "./model.js";
+export { modelKeyPart } from "./model-key-part.js";
 export type { Juror, JuryPanel, PluginContext, UseCasePlugin } from "./plugin.js";
 export {
 	type AssistantMessage,

@@ -4,7 +4,7 @@ import { z } from "zod";
 export interface JudgePanel {
 	/** Panel id, unique within `judge_panels.yaml`; use cases name it in `judge_panel`. */
 	readonly id: string;
-	/** Pinned version, e.g. `jury@v1`; changing the panel means bumping it. */
+	/** Pinned version label, e.g. `jury@v1`, stamped on its scores; which results are current is decided by the jurors' entries and the quorum, not by it. */
 	readonly version: string;
 	/** Registry ids of the juror models, in order. */
 	readonly jurors: readonly string[];
@@ -34,7 +34,9 @@ export const judgePanelSchema = z
 		version: z
 			.string()
 			.regex(/^\S+$/, { error: "a version without spaces, e.g. `jury@v1`" })
-			.describe("Pinned version, e.g. `jury@v1`. Bump it whenever the jurors or the quorum change."),
+			.describe(
+				"Version label, e.g. `jury@v1`, stamped on every score the panel gives. Results graded by other jurors (their model, endpoint or options) or another quorum are never current, whatever the label says.",
+			),
 		jurors: z
 			.array(z.string().min(1))
 			.min(1)

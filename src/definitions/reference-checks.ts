@@ -137,7 +137,7 @@ function checkModel(
 				message: `model \`${id}\` is retired${role === "juror" ? ", yet it sits on this panel" : ", so it joins no new run"}`,
 				fix:
 					role === "juror"
-						? "replace the juror and bump the panel version"
+						? "replace the juror with an active model (its results are then graded again)"
 						: "remove it from the fleet, or set it back to `status: active`",
 			}),
 		);

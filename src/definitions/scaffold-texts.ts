@@ -58,8 +58,8 @@ models:
 
 /** The `judge_panels.yaml` that `touchstone init` writes. */
 export const SCAFFOLD_JUDGE_PANELS = `# yaml-language-server: $schema=./schemas/judge_panels.schema.json
-# Pinned LLM jury panels. A panel's version rides into every score it gives: bump it whenever
-# the jurors or the quorum change, so older results are flagged stale instead of mixed in.
+# Pinned LLM jury panels. A panel's version is a label on every score it gives; results graded
+# by other jurors (model, endpoint, options) or another quorum are flagged stale whatever it says.
 # Prefer several anchors from different model families over one judge; this starter panel uses
 # the local model only so that the folder works as scaffolded.
 default: default

@@ -1,21 +1,23 @@
 /**
- * Hostile probes of secrets (issue 16): a model program that prints its whole environment, an
- * endpoint that echoes the key it was sent, each run by the real CLI in a real child process
- * against a real SQLite store, then read back through the real API server. No secret of the
- * host's, of any model entry's or the rate token may be found in any byte the store keeps or the
- * API serves.
+ * Hostile probes of secrets and of what decides a result (issue 16): a model program that prints
+ * its whole environment, an endpoint that echoes the key it was sent, each run by the real CLI in
+ * a real child process against a real SQLite store, then read back through the real API server.
+ * No secret of the host's, of any model entry's or the rate token may be found in any byte the
+ * store keeps or the API serves. And a jury swapped under an unchanged version label must not
+ * leave the old jury's grades current.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { loadScript, type ScriptedServer, startScriptedServer } from "../../src/scripted-server/index.js";
 import { openStore } from "../../src/store/index.js";
-import { BIN, runCli, tempDir } from "../support/cli.js";
+import { BIN, ROOT, runCli, tempDir } from "../support/cli.js";
 
 const NODE = process.execPath;
 /** What the host's environment holds that no model program may see and the store may never keep. */
@@ -323,5 +325,72 @@ describe("no secret leaves through a model's reply", () => {
 		expectNoSecret(JSON.stringify(runRows(root)));
 		expectNoSecret(run.stdout + run.stderr);
 		expectNoSecret(await inspector(root));
+	});
+});
+
+describe("the jury is part of what decides a result", () => {
+	let scripted: ScriptedServer;
+	beforeAll(async () => {
+		scripted = await startScriptedServer({ script: await loadScript(join(ROOT, "examples", "scripted", "demo.yaml")) });
+	});
+	afterAll(async () => {
+		await scripted.close();
+	});
+
+	/** The bundled examples, with a third juror entry answering as juror A does. */
+	function juryProject(): string {
+		const root = tempDir("touchstone-hostile-jury-");
+		cpSync(join(ROOT, "examples", "benchmarks"), join(root, "benchmarks"), { recursive: true });
+		const models = join(root, "benchmarks", "models.yaml");
+		writeFileSync(
+			models,
+			`${readFileSync(models, "utf8")}\n  - id: scripted/juror-c\n    provider: openai-compatible\n    model: scripted/juror-a\n    base_url: \${TOUCHSTONE_SCRIPTED_URL}/v1\n    role: anchor\n`,
+		);
+		return root;
+	}
+
+	function writePanel(root: string, version: string, jurors: readonly string[]): void {
+		writeFileSync(
+			join(root, "benchmarks", "judge_panels.yaml"),
+			stringify({ default: "demo", panels: [{ id: "demo", version, jurors, quorum: 2 }] }),
+		);
+	}
+
+	it("re-grades when a juror is swapped under the same version label, and keeps cells current while the panel is unchanged", async () => {
+		const root = juryProject();
+		const run = async () => {
+			const result = await runCli(
+				["run", "--use-case", "kids-qa", "--models", "scripted/strong", "--samples", "1", "--json"],
+				{ cwd: root, env: { TOUCHSTONE_SCRIPTED_URL: scripted.url } },
+			);
+			expect(result.code, result.stderr).toBe(0);
+			const plan = /(\d+) cells planned .*, (\d+) already current, (\d+) to run/.exec(result.stderr);
+			const summary = (JSON.parse(result.stdout) as { summary: { benchmark_version: string } }).summary;
+			return { version: summary.benchmark_version, current: Number(plan?.[2]), toRun: Number(plan?.[3]) };
+		};
+		const juryCalls = () => scripted.requests("scripted/juror-a").length + scripted.requests("scripted/juror-b").length;
+
+		writePanel(root, "jury@v1", ["scripted/juror-a", "scripted/juror-b"]);
+		const first = await run();
+		expect(first.current).toBe(0);
+		expect(first.toRun).toBeGreaterThan(0);
+
+		// The same panel: nothing runs, and no juror is asked.
+		const calls = juryCalls();
+		const same = await run();
+		expect(same).toEqual({ version: first.version, current: first.toRun, toRun: 0 });
+		expect(juryCalls()).toBe(calls);
+
+		// Juror B swapped for another model, the label kept: a new version, every cell graded again.
+		writePanel(root, "jury@v1", ["scripted/juror-a", "scripted/juror-c"]);
+		const swapped = await run();
+		expect(swapped.version).not.toBe(first.version);
+		expect(swapped).toMatchObject({ current: 0, toRun: first.toRun });
+
+		// Only the label bumped: the spec records it, but the same jury's grades stay current.
+		writePanel(root, "jury@v2", ["scripted/juror-a", "scripted/juror-c"]);
+		const relabelled = await run();
+		expect(relabelled.version).not.toBe(swapped.version);
+		expect(relabelled).toMatchObject({ current: first.toRun, toRun: 0 });
 	});
 });

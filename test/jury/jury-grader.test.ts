@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Score, TouchstoneError } from "../../src/contract/index.js";
+import { canonicalJson, type JuryPanel, type Score, TouchstoneError } from "../../src/contract/index.js";
 import { createJuryGrader, type JurorVote, type JuryRubric } from "../../src/graders/index.js";
 import { createModelProvider } from "../../src/providers/index.js";
 import { createSingleShotRunner } from "../../src/runners/index.js";
@@ -208,6 +208,22 @@ describe("the jury grader, with jurors on the scripted server", () => {
 			for (const secret of ["vendor/candidate-7b", "candidate-7b", "single-shot", "openai-compatible"])
 				expect(prompt).not.toContain(secret);
 		}
+	});
+
+	it("keys its config by what decides a verdict: each juror's entry and the quorum, not the panel's labels", () => {
+		const configOf = (panel: JuryPanel) =>
+			createJuryGrader({ rubric: RUBRIC, panel, instructions: "The assistant summarized a source text." }).config;
+		const panel = scriptedPanel(server.url, ["juror/a", "juror/b"]);
+		const base = canonicalJson(configOf(panel));
+		expect(canonicalJson(configOf({ ...panel, id: "renamed", version: "jury@test-2" }))).toBe(base);
+		expect(canonicalJson(configOf(scriptedPanel(server.url, ["juror/a", "juror/flaky"])))).not.toBe(base);
+		expect(canonicalJson(configOf({ ...panel, quorum: 1 }))).not.toBe(base);
+		const [first, second] = panel.jurors;
+		if (first === undefined || second === undefined) throw new Error("two jurors expected");
+		const warmer = { ...second, model: { ...second.model, options: { ...second.model.options, temperature: 0.9 } } };
+		expect(canonicalJson(configOf({ ...panel, jurors: [first, warmer] }))).not.toBe(base);
+		const moved = { ...second, model: { ...second.model, base_url: "http://127.0.0.1:1/v1" } };
+		expect(canonicalJson(configOf({ ...panel, jurors: [first, moved] }))).not.toBe(base);
 	});
 
 	it("does not ask the jury about an attempt without output, scoring it 0", async () => {

@@ -1,4 +1,4 @@
-import { type Grader, type JuryPanel, type Score, TouchstoneError } from "../../contract/index.js";
+import { type Grader, type JuryPanel, modelKeyPart, type Score, TouchstoneError } from "../../contract/index.js";
 import { assertOptions, type OptionProblem } from "../option-issues.js";
 import { unscorableReason } from "../text-grader.js";
 import { aggregateVotes, JURY_COMPOSITE_METRIC } from "./aggregate.js";
@@ -30,8 +30,11 @@ export interface JuryGraderOptions {
  * TouchstoneError with code `jury-quorum`, which the host records as the cell's grader error. An
  * attempt without output (or a harness error) is not sent to the jury: it scores 0 everywhere.
  *
- * The config (it enters every cell key) holds the rubric, the instructions and the panel's id and
- * version, so changing any of them re-grades every case.
+ * The config (it enters every cell key) holds the rubric, the instructions and what of the panel
+ * decides a verdict: each juror's entry by its cell-key part (provider, model, endpoint, params),
+ * in panel order, and the quorum. Changing any of them re-grades every case; the panel's id and
+ * version are labels (stamped on its scores and recorded in the spec), so a juror swapped under
+ * the same version still re-grades, and a version bumped over the same jury re-grades nothing.
  */
 export function createJuryGrader(options: JuryGraderOptions): Grader {
 	const rubric = defineRubric(options.rubric);
@@ -46,7 +49,7 @@ export function createJuryGrader(options: JuryGraderOptions): Grader {
 			metric: JURY_COMPOSITE_METRIC,
 			rubric: rubricJson(rubric),
 			instructions,
-			panel: { id: panel.id, version: panel.version },
+			panel: { jurors: panel.jurors.map((juror) => modelKeyPart(juror.model)), quorum: panel.quorum },
 		},
 		headline: JURY_COMPOSITE_METRIC,
 		async grade({ case: testCase, attempt }, { signal }) {

@@ -84,7 +84,7 @@ describe("the kids-qa plugin", () => {
 				id: "p",
 				version: "jury@p",
 				quorum: 1,
-				jurors: [{ model: { id: "judge/a" } as never, provider: {} as never }],
+				jurors: [{ model: { id: "judge/a", options: {} } as never, provider: {} as never }],
 			},
 		};
 		expect(kidsQaPlugin.createGrader(context).config.rubric).toMatchObject({

@@ -1,7 +1,7 @@
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { BadInputError, type CaseData, defineCase, type InputIssue } from "../../contract/index.js";
+import { BadInputError, type CaseData, defineCase, type InputIssue, modelKeyPart } from "../../contract/index.js";
 import { findPlugin } from "../index.js";
 import { summarizationPlugin, summarizationPrompt } from "./summarization-plugin.js";
 import { attemptWith, fakePanel, issuesOf, juryBenchmarksWith } from "./test-context.js";
@@ -127,7 +127,7 @@ describe("the summarization plugin", () => {
 		expect(grader).toMatchObject({ id: "jury", headline: "composite" });
 		expect(grader.config).toMatchObject({
 			metric: "composite",
-			panel: { id: "test", version: "jury@test" },
+			panel: { jurors: panel.jurors.map((juror) => modelKeyPart(juror.model)), quorum: panel.quorum },
 			rubric: {
 				numeric: { fact_recall: { weight: 2 }, faithfulness: { weight: 2 }, conciseness: { weight: 0.5 } },
 				gates: { hallucination: {} },

@@ -64,6 +64,24 @@ export async function issuesOf(run: () => unknown): Promise<readonly InputIssue[
 	throw new Error("expected a BadInputError");
 }
 
+/** The registry entry of a fake juror: its id and model, nothing else set. */
+function fakeJurorEntry(id: string): ModelEntry {
+	return {
+		id,
+		provider: "openai-compatible",
+		model: id,
+		display_name: id,
+		role: "anchor",
+		status: "active",
+		tags: { family: null, weights: null, tier: null },
+		price: null,
+		base_url: null,
+		api_key_env: null,
+		command: null,
+		options: {},
+	};
+}
+
 /** A panel of fake jurors, each answering every request with its reply; requests are recorded. */
 export function fakePanel(replies: Record<string, string>, quorum = Object.keys(replies).length) {
 	const requests: { juror: string; request: CompletionRequest }[] = [];
@@ -72,7 +90,7 @@ export function fakePanel(replies: Record<string, string>, quorum = Object.keys(
 		version: "jury@test",
 		quorum,
 		jurors: Object.entries(replies).map(([id, reply]) => ({
-			model: { id } as ModelEntry,
+			model: fakeJurorEntry(id),
 			provider: {
 				specificationVersion: "v1",
 				id: `fake:${id}`,
