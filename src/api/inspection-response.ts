@@ -73,6 +73,11 @@ const sample = z.strictObject({
 	output: nullableString.describe("The model's final output."),
 	trace: z.array(step).describe("The steps of an agentic attempt; empty for single-shot."),
 	diff: nullableString.describe("The workspace diff of a task attempt."),
+	redactions: count
+		.nullable()
+		.describe(
+			"Secrets replaced by `<redacted>` in what the run stored; null on runs recorded before they were counted.",
+		),
 	telemetry,
 	warnings: z
 		.array(z.string())

@@ -45,6 +45,8 @@ export interface InspectedSample {
 	readonly trace: readonly Step[];
 	/** The workspace diff of a task attempt; null otherwise. */
 	readonly diff: string | null;
+	/** Secrets replaced by `<redacted>` in what the run stored; null on runs recorded before they were counted. */
+	readonly redactions: number | null;
 	readonly telemetry: Telemetry;
 	/** What the run's figures and output should be read with (unknown telemetry, output cut at its cap, invalid UTF-8); null for runs stored before warnings were kept. */
 	readonly warnings: readonly string[] | null;
@@ -145,6 +147,7 @@ export function inspectCase(
 			output: read(run.output_sha),
 			trace: readJson<Step[]>(run.trace_sha) ?? [],
 			diff: read(run.diff_sha),
+			redactions: run.redactions,
 			telemetry: run.telemetry,
 			warnings: run.warnings,
 			scores: (scores.get(run.run_id) ?? []).map(

@@ -324,7 +324,22 @@ describe("no secret leaves through a model's reply", () => {
 		expectNoSecret(storedText(join(root, "data")));
 		expectNoSecret(JSON.stringify(runRows(root)));
 		expectNoSecret(run.stdout + run.stderr);
-		expectNoSecret(await inspector(root));
+		const served = await inspector(root);
+		expectNoSecret(served);
+		// The inspector entry and `inspect` show each sample's count.
+		const samples = (
+			JSON.parse(served) as { models: { model_id: string; samples: { redactions: number | null }[] }[] }
+		).models.map((model) => [model.model_id, model.samples[0]?.redactions]);
+		expect(samples.sort()).toEqual(
+			[
+				["echo/model", row?.redactions],
+				["other/model", refused?.redactions],
+			].sort(),
+		);
+		const inspect = await runCli(["inspect", "--use-case", "probe", "--case", "hi"], { cwd: root, env: hostEnv() });
+		expect(inspect.code, inspect.stderr).toBe(0);
+		expect(inspect.stdout).toContain(`redacted: ${row?.redactions} secrets replaced by <redacted>`);
+		expectNoSecret(inspect.stdout);
 	});
 });
 

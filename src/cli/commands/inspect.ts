@@ -53,6 +53,11 @@ function printSample(io: CliIo, sample: InspectedSample): void {
 	if (sample.error !== null) printLine(io, `   error: ${sample.error}`);
 	if (sample.grader_error !== null) printLine(io, `   grader error: ${sample.grader_error}`);
 	for (const warning of sample.warnings ?? []) printLine(io, `   warning: ${warning}`);
+	if (sample.redactions !== null && sample.redactions > 0)
+		printLine(
+			io,
+			`   redacted: ${sample.redactions} secret${sample.redactions === 1 ? "" : "s"} replaced by <redacted>`,
+		);
 	if (sample.output !== null) {
 		const output = sample.output.length > OUTPUT_PREVIEW ? `${sample.output.slice(0, OUTPUT_PREVIEW)}…` : sample.output;
 		printLine(io, `   output: ${output.replaceAll("\n", "\n           ")}`);
