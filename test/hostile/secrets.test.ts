@@ -15,9 +15,12 @@ import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
+import { loadTaskPack } from "../../src/definitions/index.js";
+import { materializeFixture } from "../../src/sandbox/index.js";
 import { loadScript, type ScriptedServer, startScriptedServer } from "../../src/scripted-server/index.js";
 import { openStore } from "../../src/store/index.js";
 import { BIN, ROOT, runCli, tempDir } from "../support/cli.js";
+import { CODE_FIX_USE_CASES, GOLD_TEST, SUM_FIXED, sumTask } from "../support/sum-task.js";
 
 const NODE = process.execPath;
 /** What the host's environment holds that no model program may see and the store may never keep. */
@@ -207,11 +210,11 @@ function serve(root: string): Promise<{ child: ChildProcess; url: string }> {
 	});
 }
 
-/** What `GET /inspector` serves for the one case, as text. */
-async function inspector(root: string): Promise<string> {
+/** What `GET /inspector` serves for one case (by default the one case of `project`), as text. */
+async function inspector(root: string, useCase = "probe", caseId = "hi"): Promise<string> {
 	const served = await serve(root);
 	try {
-		const response = await fetch(`${served.url}/api/v1/benchmarks/inspector?use_case=probe&case_id=hi`);
+		const response = await fetch(`${served.url}/api/v1/benchmarks/inspector?use_case=${useCase}&case_id=${caseId}`);
 		expect(response.status).toBe(200);
 		return await response.text();
 	} finally {
@@ -340,6 +343,67 @@ describe("no secret leaves through a model's reply", () => {
 		expect(inspect.code, inspect.stderr).toBe(0);
 		expect(inspect.stdout).toContain(`redacted: ${row?.redactions} secrets replaced by <redacted>`);
 		expectNoSecret(inspect.stdout);
+	});
+});
+
+/**
+ * An external agent that fixes the task, and leaves every variable it got in a file of its
+ * workdir (the diff), in its trace and in its final message.
+ */
+const LEAKY_AGENT = `
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+const request = JSON.parse(readFileSync(0, "utf8"));
+const sum = join(request.workdir, "src", "sum.mjs");
+writeFileSync(sum, readFileSync(sum, "utf8").replace("a - b", "a + b"));
+const seen = JSON.stringify(process.env);
+writeFileSync(join(request.workdir, "notes.txt"), seen + "\\n");
+console.log(JSON.stringify({ final: "fixed; " + seen, trace: [{ kind: "message", content: seen }], telemetry: { turns: 1 } }));
+`;
+
+describe("no secret leaves through an agent's workdir or trace", () => {
+	it("redacts every known secret from an external agent's diff, trace and output, and counts it", async () => {
+		const root = tempDir("touchstone-hostile-agent-");
+		const task = join(root, "benchmarks", "packs", "code-fix", "fix-sum");
+		writeTree(root, {
+			"agent.mjs": LEAKY_AGENT,
+			"benchmarks/models.yaml": stringify({
+				models: [
+					{
+						id: "leaky/agent",
+						provider: "command",
+						command: [NODE, join(root, "agent.mjs")],
+						api_key_env: "LOCAL_MODEL_KEY",
+						env: ["LOCAL_REGION", "SHARED_SETTING"],
+					},
+					{ id: "other/model", provider: "openai-compatible", model: "x", base_url: echoUrl, api_key_env: "OTHER_KEY" },
+				],
+			}),
+			"benchmarks/use_cases.yaml": CODE_FIX_USE_CASES,
+			"benchmarks/packs/code-fix/fix-sum/task.yaml": sumTask("fix-sum", { reference: "reference/sum.mjs" }),
+			"benchmarks/packs/code-fix/fix-sum/hidden/sum.test.mjs": GOLD_TEST,
+			"benchmarks/packs/code-fix/fix-sum/reference/sum.mjs": SUM_FIXED,
+		});
+		for (const entry of loadTaskPack(dirname(task)).tasks)
+			await materializeFixture(entry.dir, entry.task, { repo: null });
+
+		const run = await runCli(["run", "--use-case", "code-fix", "--models", "leaky/agent"], {
+			cwd: root,
+			env: hostEnv(),
+		});
+		expect(run.code, run.stderr).toBe(0);
+		const [row] = runRows(root);
+		expect(row?.status).toBe("completed");
+		const diff = artifact(root, row?.diff_sha);
+		expect(diff).toContain("notes.txt");
+		expect(diff).toContain('"SHARED_SETTING":"<redacted>"');
+		expect(diff).toContain('"LOCAL_REGION":"eu-west"');
+		expect(artifact(root, row?.trace_sha)).toContain('\\"SHARED_SETTING\\":\\"<redacted>\\"');
+		// Another entry's key, in the output, the trace and the diff: three, at least.
+		expect(row?.redactions).toBeGreaterThanOrEqual(3);
+
+		expectNoSecret(storedText(join(root, "data")));
+		expectNoSecret(await inspector(root, "code-fix", "fix-sum"));
 	});
 });
 
