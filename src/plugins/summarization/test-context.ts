@@ -64,24 +64,6 @@ export async function issuesOf(run: () => unknown): Promise<readonly InputIssue[
 	throw new Error("expected a BadInputError");
 }
 
-/** The registry entry of a fake juror: its id and model, nothing else set. */
-function fakeJurorEntry(id: string): ModelEntry {
-	return {
-		id,
-		provider: "openai-compatible",
-		model: id,
-		display_name: id,
-		role: "anchor",
-		status: "active",
-		tags: { family: null, weights: null, tier: null },
-		price: null,
-		base_url: null,
-		api_key_env: null,
-		command: null,
-		options: {},
-	};
-}
-
 /** A panel of fake jurors, each answering every request with its reply; requests are recorded. */
 export function fakePanel(replies: Record<string, string>, quorum = Object.keys(replies).length) {
 	const requests: { juror: string; request: CompletionRequest }[] = [];
@@ -90,7 +72,8 @@ export function fakePanel(replies: Record<string, string>, quorum = Object.keys(
 		version: "jury@test",
 		quorum,
 		jurors: Object.entries(replies).map(([id, reply]) => ({
-			model: fakeJurorEntry(id),
+			// Only what the jury grader reads of an entry: its id, and its options for its key part.
+			model: { id, options: {} } as unknown as ModelEntry,
 			provider: {
 				specificationVersion: "v1",
 				id: `fake:${id}`,
