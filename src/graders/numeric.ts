@@ -1,4 +1,5 @@
 import type { Grader } from "../contract/index.js";
+import { execBounded } from "./bounded-regex.js";
 import { assertOptions, metricProblems, nonNegativeProblems, type OptionProblem } from "./option-issues.js";
 import { readNumber } from "./read-number.js";
 import { compileRegex } from "./regex.js";
@@ -49,7 +50,6 @@ export function createNumericGrader(options: NumericOptions): Grader {
 		...nonNegativeProblems(relative_tolerance, "relative_tolerance"),
 		...(compiledLabel?.problems ?? []).map((problem) => ({ ...problem, path: "label" })),
 	]);
-	const labelRegex = compiledLabel?.regex ?? null;
 	const allowed = Math.max(tolerance, relative_tolerance * Math.abs(options.expected));
 	const bounds = allowed === 0 ? `${options.expected} exactly` : `${options.expected} ± ${allowed}`;
 	return createTextGrader({
@@ -57,15 +57,18 @@ export function createNumericGrader(options: NumericOptions): Grader {
 		metric,
 		score_type: "boolean",
 		config: { metric, expected: options.expected, tolerance, relative_tolerance, label },
-		check(text) {
+		async check(text, input, { signal }) {
 			let rest = text;
 			let where = "in the output";
-			if (labelRegex !== null) {
-				const found = labelRegex.exec(text);
+			if (label !== null) {
+				const found = await execBounded(label, "i", text, {
+					signal,
+					where: `(the label of check "${metric}") on case ${input.case.id}`,
+				});
 				if (found === null)
 					return passFail(false, `the label /${label}/i is not in the output: ${preview(text)}`, { found: null });
-				rest = text.slice(found.index + found[0].length);
-				where = `after ${JSON.stringify(found[0])}`;
+				rest = text.slice(found.index + found.match.length);
+				where = `after ${JSON.stringify(found.match)}`;
 			}
 			const number = readNumber(rest);
 			if (number === null)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BadInputError } from "../contract/index.js";
+import { RegexTimeoutError } from "./bounded-regex.js";
 import { createRegexGrader } from "./regex.js";
 import { gradeOne } from "./testing.js";
 
@@ -48,5 +49,18 @@ describe("regex", () => {
 		expect(pattern?.[0]).toBe("pattern");
 		expect(pattern?.[1]).toContain("does not compile");
 		expect(pathOf(() => createRegexGrader({ pattern: "a", flags: "q" }))[0]?.[0]).toBe("flags");
+	});
+});
+
+describe("regex under a time bound", () => {
+	it("throws a timeout naming the pattern, the check, the case and the fix for catastrophic backtracking", async () => {
+		const grader = createRegexGrader({ pattern: "(a+)+$", metric: "shape", time_limit_ms: 200 });
+		const started = performance.now();
+		const error = await gradeOne(grader, `${"a".repeat(40)}b`).catch((caught: unknown) => caught);
+		expect(performance.now() - started).toBeLessThan(3_000);
+		expect(error).toBeInstanceOf(RegexTimeoutError);
+		expect((error as Error).message).toContain('/(a+)+$/ of check "shape" on case case');
+		expect((error as Error).message).toContain("fix: simplify the pattern");
+		expect((await gradeOne(grader, "aaa")).value).toBe(1);
 	});
 });

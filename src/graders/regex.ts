@@ -1,4 +1,5 @@
 import type { Grader } from "../contract/index.js";
+import { execBounded, REGEX_TIME_LIMIT_MS } from "./bounded-regex.js";
 import { assertOptions, metricProblems, type OptionProblem } from "./option-issues.js";
 import { preview } from "./text.js";
 import { createTextGrader, passFail } from "./text-grader.js";
@@ -13,29 +14,37 @@ export interface RegexOptions {
 	readonly must_match?: boolean;
 	/** Metric name; defaults to `regex`. */
 	readonly metric?: string;
+	/** Wall-clock bound of the match on one output; past it the cell is a grader error. Default 1 s. */
+	readonly time_limit_ms?: number;
 }
 
-/** Passes when the output matches `pattern` (or, with `must_match: false`, when it does not). */
+/**
+ * Passes when the output matches `pattern` (or, with `must_match: false`, when it does not). The
+ * match runs off the main thread under a time bound (see {@link execBounded}): a pattern that
+ * backtracks catastrophically on an output is a grader error on that cell, never a hung run.
+ */
 export function createRegexGrader(options: RegexOptions): Grader {
 	const metric = options.metric ?? "regex";
 	const flags = options.flags ?? "";
 	const must_match = options.must_match ?? true;
 	const compiled = compileRegex(options.pattern, flags);
 	assertOptions("regex", [...metricProblems(metric), ...compiled.problems]);
-	// Without `g`, and with lastIndex reset, a shared RegExp gives the same answer every time
-	// (`y` still anchors the match at the start).
-	const regex = new RegExp(options.pattern, flags.replace("g", ""));
+	const limitMs = options.time_limit_ms ?? REGEX_TIME_LIMIT_MS;
 	const shown = `/${options.pattern}/${flags}`;
 	return createTextGrader({
 		id: "regex",
 		metric,
 		score_type: "boolean",
 		config: { metric, pattern: options.pattern, flags, must_match },
-		check(text) {
-			regex.lastIndex = 0;
-			const found = regex.exec(text);
-			const match = found === null ? null : found[0];
-			const at = found === null ? "" : `${preview(found[0])} at character ${found.index}`;
+		async check(text, input, { signal }) {
+			// Without `g` (dropped in the worker) every run gives the same answer; `y` still anchors.
+			const found = await execBounded(options.pattern, flags, text, {
+				limitMs,
+				signal,
+				where: `of check "${metric}" on case ${input.case.id}`,
+			});
+			const match = found === null ? null : found.match;
+			const at = found === null ? "" : `${preview(found.match)} at character ${found.index}`;
 			if (must_match)
 				return match === null
 					? passFail(false, `the output does not match ${shown}: ${preview(text)}`)

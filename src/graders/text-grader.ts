@@ -1,4 +1,4 @@
-import type { Attempt, Grader, JsonObject, Score } from "../contract/index.js";
+import type { Attempt, GradeInput, Grader, JsonObject, Score } from "../contract/index.js";
 
 /** Version of every grader in this folder; bumping it changes cell keys. */
 export const GRADER_VERSION = "1";
@@ -25,8 +25,11 @@ export interface TextCheck {
 	readonly score_type: "absolute" | "boolean";
 	/** The normalized options; they enter every cell key. */
 	readonly config: JsonObject;
-	/** Judges the output text. Must not throw for any text. */
-	check(text: string): Verdict;
+	/**
+	 * Judges the output text. Must not throw for any text, except when the check itself cannot
+	 * finish (an author's regex past its time bound): then the host records a grader error.
+	 */
+	check(text: string, input: GradeInput, options: { signal: AbortSignal }): Verdict | Promise<Verdict>;
 }
 
 /**
@@ -39,11 +42,11 @@ export function createTextGrader(check: TextCheck): Grader {
 		id: check.id,
 		version: GRADER_VERSION,
 		config: check.config,
-		async grade({ attempt }) {
-			const unscorable = unscorableReason(attempt);
+		async grade(input, options) {
+			const unscorable = unscorableReason(input.attempt);
 			const verdict: Verdict =
 				unscorable === null
-					? check.check(attempt.final ?? "")
+					? await check.check(input.attempt.final ?? "", input, options)
 					: { value: 0, value_label: "fail", reasoning: unscorable, extras: null };
 			return [toScore(check, verdict)];
 		},
