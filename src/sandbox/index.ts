@@ -43,4 +43,11 @@ export {
 } from "./snapshot/materialize-fixture.js";
 export { SnapshotError } from "./snapshot/snapshot-error.js";
 export { treeDiff } from "./snapshot/tree-diff.js";
+export {
+	describeSpecialFiles,
+	findSpecialFiles,
+	SPECIAL_FILE_KINDS,
+	type SpecialFile,
+	type SpecialFileKind,
+} from "./special-files.js";
 export { DEFAULT_DIFF_CAP_BYTES } from "./workspace-diff.js";

@@ -3,6 +3,7 @@ import { mkdir, rm, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { type SandboxDiff, TouchstoneError } from "../contract/index.js";
 import { CappedOutput } from "./capped-output.js";
+import { findSpecialFiles, linkTreeWithoutSpecial } from "./special-files.js";
 import type { Workspace } from "./workspace.js";
 
 /** Default cap of a stored diff. */
@@ -21,7 +22,10 @@ export async function diffWorkspace(workspace: Workspace, capBytes = DEFAULT_DIF
 	await mkdir(scratch);
 	if (workspace.fixture === null) await mkdir(join(scratch, "a"));
 	else await symlink(workspace.fixture, join(scratch, "a"));
-	await symlink(workspace.workdir, join(scratch, "b"));
+	// git refuses a FIFO, socket or device ("unsupported file type"): diff a view without them.
+	const special = (await findSpecialFiles(workspace.workdir)).some((file) => file.kind !== "dangling-symlink");
+	if (special) await linkTreeWithoutSpecial(workspace.workdir, join(scratch, "b"));
+	else await symlink(workspace.workdir, join(scratch, "b"));
 
 	const output = new CappedOutput(capBytes);
 	const { code, stderr } = await runGit(scratch, output);

@@ -2,6 +2,7 @@ import { chmod, cp, lchown, mkdir, mkdtemp, readdir, realpath, rm, stat } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TouchstoneError } from "../contract/index.js";
+import { specialKind } from "./special-files.js";
 
 /** A user and group that own a workdir and run its commands. */
 export interface Owner {
@@ -42,7 +43,14 @@ export async function createWorkspace(options: WorkspaceOptions = {}): Promise<W
 	try {
 		const workdir = join(root, "work");
 		if (fixture === null) await mkdir(workdir);
-		else await cp(fixture, workdir, { recursive: true, verbatimSymlinks: true });
+		// A FIFO, socket or device cannot be copied (and a FIFO hangs a reader), a dangling link
+		// points nowhere: they are left out, and whoever copies a model's workdir reports them.
+		else
+			await cp(fixture, workdir, {
+				recursive: true,
+				verbatimSymlinks: true,
+				filter: async (source) => (await specialKind(fixture, source)) === null,
+			});
 		await mkdir(join(root, "tmp"));
 		const owner = options.owner ?? null;
 		if (owner !== null) {

@@ -16,6 +16,7 @@ import {
 	stderrBlock,
 	type VerifierVerdict,
 	verifierScores,
+	withSpecialFiles,
 } from "./verifier-score.js";
 
 /** Headline metric of the checks verifier: the weighted mean of its checks. */
@@ -62,7 +63,7 @@ export function createChecksVerifier(options: ChecksVerifierOptions): Grader {
 			if (attempt.status === "harness_error") return verifierScores(grader, CHECKS_METRIC, notGradedVerdict(attempt));
 			signal.throwIfAborted();
 			const script = (await readHiddenFile(grader.id, taskDir, args.script)).toString("utf8");
-			const { sandbox, source } = await openGradingSandbox({
+			const { sandbox, source, special_files } = await openGradingSandbox({
 				verifier: grader.id,
 				taskDir,
 				attempt,
@@ -90,7 +91,7 @@ export function createChecksVerifier(options: ChecksVerifierOptions): Grader {
 					response_chars: (attempt.final ?? "").length,
 					sandbox: sandboxExtras(sandbox),
 				};
-				return verifierScores(grader, CHECKS_METRIC, checksVerdict(exec, context));
+				return verifierScores(grader, CHECKS_METRIC, withSpecialFiles(checksVerdict(exec, context), special_files));
 			} finally {
 				await sandbox.dispose();
 			}

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { type Attempt, FIXTURE_DIR, type Sandbox, TouchstoneError } from "../../contract/index.js";
-import { type CreateSandboxOptions, createSandbox } from "../../sandbox/index.js";
+import { type CreateSandboxOptions, createSandbox, findSpecialFiles, type SpecialFile } from "../../sandbox/index.js";
 import { VerifierHarnessError } from "./verifier-harness-error.js";
 
 /**
@@ -36,6 +36,11 @@ export interface GradingSandbox {
 	readonly fixture: string;
 	/** See {@link GRADING_SOURCES}. */
 	readonly source: GradingSource;
+	/**
+	 * What the model left in its workdir that the copy left out: FIFOs, sockets, devices and
+	 * symlinks to nothing. They are part of its attempt, reported with the score, never a grader error.
+	 */
+	readonly special_files: readonly SpecialFile[];
 }
 
 /** What {@link openGradingSandbox} needs. */
@@ -72,8 +77,9 @@ export async function openGradingSandbox(request: GradingSandboxRequest): Promis
 		);
 		// Test files are reset against it: a missing fixture must not read as "the fixture has no tests".
 		await requireFolder(verifier, workspace.fixture, "the attempt's fixture", "keep the task's fixture/ in place");
+		const special_files = await findSpecialFiles(workspace.path);
 		const sandbox = await start(verifier, { ...request.options, fixture: workspace.path });
-		return { sandbox, fixture: workspace.fixture, source: "workspace" };
+		return { sandbox, fixture: workspace.fixture, source: "workspace", special_files };
 	}
 	const fixture =
 		request.base === undefined ? join(request.taskDir, FIXTURE_DIR) : await taskBase(verifier, request.base);
@@ -91,7 +97,7 @@ export async function openGradingSandbox(request: GradingSandboxRequest): Promis
 		await sandbox.dispose();
 		throw error;
 	}
-	return { sandbox, fixture, source: "diff" };
+	return { sandbox, fixture, source: "diff", special_files: [] };
 }
 
 async function taskBase(verifier: string, base: () => Promise<string>): Promise<string> {

@@ -16,12 +16,14 @@ const TEST_ENV: Readonly<Record<string, string>> = { CI: "1", NO_COLOR: "1", FOR
 
 /**
  * How one run of the test command ended: `report` (its report was read), `timeout` (killed at
- * the limit) or `killed` (a signal or resource limit ended it before it wrote a report). The
- * last two are graded failures: a model's code that hangs or exhausts memory fails.
+ * the limit), `killed` (a signal or resource limit ended it before it wrote a report) or
+ * `unstartable` (its program is a file of the workdir, the model's, that could not start). The
+ * last three are graded failures: a model's code that hangs, exhausts memory or breaks the
+ * task's own script fails.
  */
 export type TestRun =
 	| { readonly kind: "report"; readonly exec: SandboxExecResult; readonly tests: readonly TestResult[] }
-	| { readonly kind: "timeout" | "killed"; readonly exec: SandboxExecResult };
+	| { readonly kind: "timeout" | "killed" | "unstartable"; readonly exec: SandboxExecResult };
 
 /**
  * Runs the test command (`argv`) in the grading sandbox and reads its report, from stdout or from
@@ -56,6 +58,9 @@ export async function runTestCommand(
 
 	const diagnosis = diagnoseFailure(exec);
 	const stderr = `; ${stderrBlock(exec.stderr)}`;
+	// `./run-tests.sh` lives in the workdir: the model's to break (a FIFO, a dangling link, no +x).
+	if ((exec.exit_code === 126 || exec.exit_code === 127) && isWorkdirProgram(argv[0] ?? ""))
+		return { kind: "unstartable", exec };
 	if (exec.exit_code === 126 || exec.exit_code === 127)
 		throw new VerifierHarnessError(
 			"tests",
@@ -89,4 +94,9 @@ async function reportText(sandbox: Sandbox, args: TestsVerifierArgs, exec: Sandb
 		if (error instanceof SandboxPathError) return null;
 		throw error;
 	}
+}
+
+/** Whether a command's program is named by a relative path (`./x`, `bin/x`): a file of the workdir. */
+function isWorkdirProgram(program: string): boolean {
+	return program.includes("/") && !program.startsWith("/");
 }

@@ -87,7 +87,9 @@ function failedRun(run: TestRun, args: TestsVerifierArgs, extras: JsonObject): V
 		value_label: timeout ? "timeout" : "fail",
 		reasoning: timeout
 			? `fail: the test command timed out after ${args.timeout_s} s`
-			: `fail: the test command was killed (${run.exec.signal ?? `exit ${run.exec.exit_code}`}) before it wrote a report`,
+			: run.kind === "unstartable"
+				? `fail: the test command's program, a file of the workdir, could not start (exit ${run.exec.exit_code}): the attempt left it broken`
+				: `fail: the test command was killed (${run.exec.signal ?? `exit ${run.exec.exit_code}`}) before it wrote a report`,
 		critical_failure: false,
 		gate_meta: null,
 		extras,
@@ -97,6 +99,7 @@ function failedRun(run: TestRun, args: TestsVerifierArgs, extras: JsonObject): V
 function siteProblem(run: TestRun, leaves: readonly TestResult[]): string {
 	if (run.kind === "timeout") return "timed out";
 	if (run.kind === "killed") return `killed by ${run.exec.signal ?? `exit ${run.exec.exit_code}`}`;
+	if (run.kind === "unstartable") return `its program could not start (exit ${run.exec.exit_code})`;
 	const notPassed = leaves.filter((test) => test.outcome !== "passed");
 	if (notPassed.length > 0)
 		return notPassed

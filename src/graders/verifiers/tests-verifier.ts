@@ -5,7 +5,7 @@ import { resetTestFiles } from "./reset-test-files.js";
 import { runTestCommand } from "./run-test-command.js";
 import { type SiteRun, singleRunVerdict, sitesVerdict } from "./tests-verdict.js";
 import { assertTestsArgs } from "./verifier-options.js";
-import { notGradedVerdict, sandboxExtras, verifierScores } from "./verifier-score.js";
+import { notGradedVerdict, sandboxExtras, verifierScores, withSpecialFiles } from "./verifier-score.js";
 
 /** Headline metric of the tests verifier: 1 or 0, or the fraction of sites fixed. */
 export const TESTS_METRIC = "tests";
@@ -42,7 +42,7 @@ export function createTestsVerifier(options: TestsVerifierOptions): Grader {
 		async grade({ attempt }, { signal }) {
 			if (attempt.status === "harness_error") return verifierScores(grader, TESTS_METRIC, notGradedVerdict(attempt));
 			signal.throwIfAborted();
-			const { sandbox, fixture, source } = await openGradingSandbox({
+			const { sandbox, fixture, source, special_files } = await openGradingSandbox({
 				verifier: grader.id,
 				taskDir,
 				attempt,
@@ -61,14 +61,18 @@ export function createTestsVerifier(options: TestsVerifierOptions): Grader {
 				};
 				if (args.sites === null) {
 					const run = await runTestCommand(sandbox, args, args.command, signal);
-					return verifierScores(grader, TESTS_METRIC, singleRunVerdict(run, args, context));
+					return verifierScores(
+						grader,
+						TESTS_METRIC,
+						withSpecialFiles(singleRunVerdict(run, args, context), special_files),
+					);
 				}
 				const runs: SiteRun[] = [];
 				for (const [site, targets] of Object.entries(args.sites)) {
 					const run = await runTestCommand(sandbox, args, [...args.command, ...targets], signal);
 					runs.push({ site, targets, run });
 				}
-				return verifierScores(grader, TESTS_METRIC, sitesVerdict(runs, args, context));
+				return verifierScores(grader, TESTS_METRIC, withSpecialFiles(sitesVerdict(runs, args, context), special_files));
 			} finally {
 				await sandbox.dispose();
 			}

@@ -1,5 +1,5 @@
 import type { Attempt, JsonObject, Sandbox, Score } from "../../contract/index.js";
-import { outputTailLines } from "../../sandbox/index.js";
+import { describeSpecialFiles, outputTailLines, type SpecialFile } from "../../sandbox/index.js";
 
 /** Metric every verifier adds beside its headline: whether the attempt passed (1) or not (0). */
 export const PASSED_METRIC = "passed";
@@ -106,4 +106,17 @@ export function stderrBlock(stderr: string): string {
 		.split("\n")
 		.map((line) => `    ${line}`)
 		.join("\n")}`;
+}
+
+/**
+ * The verdict with the model's special files (left out of the grading copy) named in its
+ * reasoning and listed in its extras, so a score never hides that the workdir held them.
+ */
+export function withSpecialFiles(verdict: VerifierVerdict, files: readonly SpecialFile[]): VerifierVerdict {
+	if (files.length === 0) return verdict;
+	return {
+		...verdict,
+		reasoning: `${verdict.reasoning}; left out of the grading copy, as no copy can take them: ${describeSpecialFiles(files)}`,
+		extras: { ...verdict.extras, special_files: files.map((file) => ({ path: file.path, kind: file.kind })) },
+	};
 }

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { AttemptWorkspace, JsonObject, Sandbox } from "../../contract/index.js";
+import { findSpecialFiles } from "../../sandbox/index.js";
 
 /** What a task runner hands on when its model is done: the diff and the workspace to verify. */
 export interface FinishedWorkspace {
@@ -22,15 +23,18 @@ export async function finishWorkspace(sandbox: Sandbox, fixtureDir: string): Pro
 		fixture: resolve(fixtureDir),
 		dispose: () => sandbox.dispose(),
 	};
+	// FIFOs, sockets, devices and dangling links are not in the diff nor the grading copy: say so.
+	const special = (await findSpecialFiles(sandbox.workdir)).map((file) => ({ path: file.path, kind: file.kind }));
+	const noted: JsonObject = special.length === 0 ? {} : { special_files: special };
 	try {
 		const diff = await sandbox.diff();
 		return {
 			diff: diff.text,
 			workspace,
-			details: { diff: { bytes: diff.bytes, cap_bytes: diff.cap_bytes, truncated: diff.truncated } },
+			details: { diff: { bytes: diff.bytes, cap_bytes: diff.cap_bytes, truncated: diff.truncated, ...noted } },
 		};
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
-		return { diff: null, workspace, details: { diff: { error: message } } };
+		return { diff: null, workspace, details: { diff: { error: message, ...noted } } };
 	}
 }
