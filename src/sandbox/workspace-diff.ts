@@ -21,11 +21,8 @@ export async function diffWorkspace(workspace: Workspace, capBytes = DEFAULT_DIF
 	await rm(scratch, { recursive: true, force: true });
 	await mkdir(scratch);
 	if (workspace.fixture === null) await mkdir(join(scratch, "a"));
-	else await symlink(workspace.fixture, join(scratch, "a"));
-	// git refuses a FIFO, socket or device ("unsupported file type"): diff a view without them.
-	const special = (await findSpecialFiles(workspace.workdir)).some((file) => file.kind !== "dangling-symlink");
-	if (special) await linkTreeWithoutSpecial(workspace.workdir, join(scratch, "b"));
-	else await symlink(workspace.workdir, join(scratch, "b"));
+	else await diffSide(workspace.fixture, join(scratch, "a"));
+	await diffSide(workspace.workdir, join(scratch, "b"));
 
 	const output = new CappedOutput(capBytes);
 	const { code, stderr } = await runGit(scratch, output);
@@ -34,6 +31,16 @@ export async function diffWorkspace(workspace: Workspace, capBytes = DEFAULT_DIF
 		throw new TouchstoneError("sandbox-diff", `git diff failed (exit ${code}): ${stderr.trim()}`);
 	const text = output.lines().split("\n").map(fixNewDeletedHeader).join("\n");
 	return { text, truncated: output.truncated, bytes: output.bytes, cap_bytes: capBytes };
+}
+
+/**
+ * Shows `source` to git at `side`: a symlink to it, or, when it holds a FIFO, socket or device
+ * (git refuses them: "unsupported file type"), a hard-linked view without them.
+ */
+async function diffSide(source: string, side: string): Promise<void> {
+	const special = (await findSpecialFiles(source)).some((file) => file.kind !== "dangling-symlink");
+	if (special) await linkTreeWithoutSpecial(source, side);
+	else await symlink(source, side);
 }
 
 function runGit(cwd: string, output: CappedOutput): Promise<{ code: number | null; stderr: string }> {
