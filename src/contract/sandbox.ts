@@ -26,6 +26,11 @@ export type SandboxLimits = {
 	readonly output_bytes: number;
 	/** Largest file a process may write, in bytes (RLIMIT_FSIZE). */
 	readonly file_bytes: number | null;
+	/**
+	 * Bytes the whole workdir may hold (files' apparent sizes). A command that takes it past this
+	 * is killed and its result says `workdir_full`: one attempt must not fill the host's disk.
+	 */
+	readonly workdir_bytes: number | null;
 };
 
 /** What every command request has, whichever way it names its program. */
@@ -80,6 +85,8 @@ export type SandboxExecResult = {
 	readonly truncated: boolean;
 	/** Whether the wall-clock limit passed and the process tree was killed. */
 	readonly timed_out: boolean;
+	/** Whether the workdir passed `limits.workdir_bytes` (before or while it ran) and the process tree was killed. */
+	readonly workdir_full: boolean;
 	/** Wall time from start to the end of the process tree, in milliseconds. */
 	readonly duration_ms: number;
 };

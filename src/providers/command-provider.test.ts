@@ -22,6 +22,7 @@ function scripted(result: Partial<CommandLaunchResult> | Error, secrets: readonl
 				stderr: "",
 				truncated: false,
 				timed_out: false,
+				workdir_full: false,
 				duration_ms: 1,
 				stdout_truncated: false,
 				missing_program: null,

@@ -12,6 +12,7 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
 	processes: 256,
 	output_bytes: 1 * MIB,
 	file_bytes: 1024 * MIB,
+	workdir_bytes: 1024 * MIB,
 });
 
 /** Default wall-clock limit of one command. */

@@ -127,6 +127,7 @@ export function runCaptured(command: CapturedCommand, signal?: AbortSignal): Pro
 				stderr: stderr.text(),
 				truncated: stdout.truncated || stderr.truncated,
 				timed_out: timedOut,
+				workdir_full: false,
 				duration_ms: Math.round((performance.now() - started) * 10) / 10,
 			};
 			resolve({ result, info });

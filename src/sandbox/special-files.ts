@@ -1,7 +1,7 @@
-import type { Dirent } from "node:fs";
 import { copyFile, link, lstat, mkdir, readdir, readlink, stat, symlink } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import { SANDBOX_WORKDIR } from "../contract/index.js";
+import { walkTree } from "./walk-tree.js";
 
 /** Kinds of entry a workdir may hold that are not files, folders or working symlinks. */
 export const SPECIAL_FILE_KINDS = ["fifo", "socket", "device", "dangling-symlink"] as const;
@@ -48,23 +48,12 @@ export async function specialKind(root: string, path: string): Promise<SpecialFi
  */
 export async function findSpecialFiles(root: string): Promise<SpecialFile[]> {
 	const found: SpecialFile[] = [];
-	const pending = [root];
-	for (let folder = pending.pop(); folder !== undefined && found.length < LISTED; folder = pending.pop()) {
-		let entries: Dirent[];
-		try {
-			entries = await readdir(folder, { withFileTypes: true });
-		} catch {
-			continue;
-		}
-		for (const entry of entries) {
-			const path = join(folder, entry.name);
-			if (entry.isDirectory()) pending.push(path);
-			else if (!entry.isFile()) {
-				const kind = await specialKind(root, path);
-				if (kind !== null) found.push({ path: relative(root, path).split(sep).join("/"), kind });
-			}
-		}
-	}
+	await walkTree(root, async (path, entry) => {
+		if (entry.isFile()) return true;
+		const kind = await specialKind(root, path);
+		if (kind !== null) found.push({ path: relative(root, path).split(sep).join("/"), kind });
+		return found.length < LISTED;
+	});
 	return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, LISTED);
 }
 

@@ -25,6 +25,7 @@ function exec(exit_code: number | null, overrides: Partial<SandboxExecResult> = 
 		stderr: "",
 		truncated: false,
 		timed_out: false,
+		workdir_full: false,
 		duration_ms: 5,
 		...overrides,
 	};

@@ -15,7 +15,7 @@ import {
 import type { AgentTask } from "./agent-task.js";
 import { agentToolDefinitions } from "./agent-tools.js";
 import { type BudgetExhausted, BudgetMeter } from "./budget-meter.js";
-import { runAgentTool } from "./run-agent-tool.js";
+import { runAgentTool, WorkdirFullError } from "./run-agent-tool.js";
 import { ToolTally } from "./tool-tally.js";
 import { TraceRecorder } from "./trace-recorder.js";
 import { type TurnTiming, timingSummary } from "./turn-timing.js";
@@ -221,6 +221,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 	} catch (error) {
 		if (signal.aborted) return aborted();
 		if (deadlinePassed) return exhausted(meter.wallTimeExhausted());
+		if (error instanceof WorkdirFullError) return end("limit", error.message);
 		if (
 			error instanceof SandboxUnavailableError ||
 			(error instanceof TouchstoneError && error.code.startsWith("sandbox"))

@@ -4,6 +4,7 @@ import {
 	type SandboxExecResult,
 	SandboxPathError,
 	type ToolCall,
+	TouchstoneError,
 } from "../../contract/index.js";
 import { AGENT_TOOL_NAMES, type AgentToolName, describeArgumentIssues, TOOL_ARGUMENTS } from "./agent-tools.js";
 import { clipLines, clipMiddle } from "./tool-output.js";
@@ -78,6 +79,14 @@ export async function runAgentTool(call: ToolCall, context: ToolContext): Promis
 	}
 }
 
+/** A command filled the workdir past its size limit: the attempt ends as `limit`, and is still graded. */
+export class WorkdirFullError extends TouchstoneError {
+	constructor(message: string) {
+		super("workdir-full", message);
+		this.name = "WorkdirFullError";
+	}
+}
+
 async function runKnownTool(name: AgentToolName, call: ToolCall, context: ToolContext): Promise<ToolOutcome> {
 	const { sandbox, outputChars } = context;
 	switch (name) {
@@ -110,6 +119,7 @@ async function runKnownTool(name: AgentToolName, call: ToolCall, context: ToolCo
 				{ command: parsed.data.command, timeout_ms: timeoutMs },
 				{ signal: context.signal },
 			);
+			if (result.workdir_full) throw new WorkdirFullError(result.stderr.trim());
 			const failed = result.timed_out || result.exit_code !== 0;
 			const content = renderCommand(result, timeoutMs, outputChars);
 			return failed ? failure("command", content) : success(content);

@@ -41,7 +41,7 @@ export interface ExternalRunnerOptions {
 	 */
 	readonly access?: CommandAccess;
 	/** The sandbox backend: bubblewrap by default, refused where it cannot run (see createSandbox). */
-	readonly sandbox?: Pick<CreateSandboxOptions, "backend" | "allowUnisolated">;
+	readonly sandbox?: Pick<CreateSandboxOptions, "backend" | "allowUnisolated" | "limits">;
 	/** Milliseconds before the command's process tree is killed; default the task's `budget.timeout_s`. */
 	readonly timeoutMs?: number;
 	/** Bytes of stdout kept (default 16 MiB). */
@@ -155,6 +155,10 @@ async function runExternal(
 			diff: finished.diff === null ? null : hide(finished.diff),
 			workspace: finished.workspace,
 		});
+		if (result.workdir_full)
+			return withWorkspace(
+				attempt("limit", `${runner.id}: ${result.stderr.trim().replace(/^touchstone sandbox: /, "")}`, raw),
+			);
 		if (result.timed_out)
 			return withWorkspace(
 				attempt(

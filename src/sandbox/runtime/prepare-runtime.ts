@@ -179,8 +179,9 @@ async function runSetup(
 			privateHome: true,
 			mounts: request.mounts,
 			env: request.env,
-			// An install may use more CPU and processes than a test run; the wall clock bounds it.
-			limits: { cpu_seconds: null, processes: 1024 },
+			// An install may use more CPU, processes and disk than a test run; the wall clock bounds
+			// it, and it is the task author's own command, not a model's.
+			limits: { cpu_seconds: null, processes: 1024, workdir_bytes: null },
 			timeoutMs: request.setupTimeoutMs ?? DEFAULT_SETUP_TIMEOUT_MS,
 			// In the system's temporary folder, not the cache: the sandbox's user (`nobody` under root)
 			// must be able to reach the workdir, and the store's folder may be private.
