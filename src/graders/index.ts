@@ -5,6 +5,8 @@
  * Grader; a wrong or unparsable output is a low score with reasoning, never a throw (a jury below
  * its quorum throws, and the host records a grader error). Imports only the contract.
  */
+
+export { REGEX_TIME_LIMIT_MS, RegexTimeoutError } from "./bounded-regex.js";
 export {
 	COMPOSITE_METRIC,
 	type CompositeOptions,
