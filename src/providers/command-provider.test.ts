@@ -44,10 +44,13 @@ describe("command provider", () => {
 		expect(result.raw).toMatchObject({ truncated: true, sandbox: { backend: "bubblewrap", isolated: true } });
 	});
 
-	it("redacts the launcher's secrets from the reply and from errors", async () => {
+	it("returns the reply as the program printed it, and masks the launcher's secrets in its errors", async () => {
 		const secret = "sk-launcher-secret-0123456789";
-		const echoed = scripted({ stdout: `my key is ${secret}\n` }, [secret]);
-		expect((await echoed.provider.complete(ask, { signal: signal() })).text).toBe("my key is <redacted>");
+		// The run redacts (and counts) what it stores; a provider masking it first would go uncounted.
+		const echoed = scripted({ stdout: `my key is ${secret}\n`, stderr: `using ${secret}` }, [secret]);
+		const reply = await echoed.provider.complete(ask, { signal: signal() });
+		expect(reply.text).toBe(`my key is ${secret}`);
+		expect(reply.raw).toMatchObject({ stderr: `using ${secret}` });
 		const failing = scripted({ exit_code: 2, stderr: `bad key ${secret}` }, [secret]);
 		const error = await failing.provider.complete(ask, { signal: signal() }).catch((caught: unknown) => caught);
 		expect((error as Error).message).toBe("command:test: `agent` exited with code 2: bad key <redacted>");

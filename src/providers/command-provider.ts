@@ -45,7 +45,7 @@ export interface CommandLaunchResult extends SandboxExecResult {
 export interface CommandLauncher {
 	/** The program and its arguments, as the entry names them. */
 	readonly argv: readonly string[];
-	/** Values the program gets that are secrets (its key): redacted from everything returned. */
+	/** Values the program gets that are secrets (its key): redacted from every error message. */
 	readonly secrets: readonly string[];
 	/** Runs it once. */
 	launch(launch: CommandLaunch, options: { readonly signal: AbortSignal }): Promise<CommandLaunchResult>;
@@ -59,7 +59,7 @@ export interface CommandProviderConfig {
 	readonly timeoutMs: number;
 	/** Runs the program; see {@link CommandLauncher}. */
 	readonly launcher: CommandLauncher;
-	/** Values redacted from every message and reply besides the launcher's own (header values). */
+	/** Values redacted from every error message besides the launcher's own (header values). */
 	readonly secrets: readonly string[];
 	/** Bytes of a reply kept (the entry's `options.max_output_bytes`, default 4 MiB); a longer one is cut and marked `length`. */
 	readonly outputBytes?: number;
@@ -77,6 +77,8 @@ const STDERR_LIMIT = 4096;
  * reports no usage, so its cost is known only from a price of zero (see `costOf`). A non-zero
  * exit fails the call without a retry (a crashing program rarely heals); a timeout or an abort
  * kills the program's whole process tree. The reply's `raw` says what the program could reach.
+ * Its secrets are masked in the errors it throws; a reply (stdout, stderr) is returned as printed,
+ * for the run to redact what it stores, counted.
  */
 export function createCommandProvider(config: CommandProviderConfig): Provider {
 	return {
@@ -140,7 +142,7 @@ async function run(
 	}
 	const end = performance.now();
 	const start = Math.min(result.started_at, firstOutput ?? end);
-	const tail = redact(result.stderr.slice(-STDERR_LIMIT).trim(), secrets);
+	const tail = result.stderr.slice(-STDERR_LIMIT).trim();
 	if (result.timed_out)
 		throw fail(`\`${program}\` gave no complete reply within ${config.timeoutMs / 1000} s and was killed`, {
 			kind: "timeout",
@@ -159,7 +161,8 @@ async function run(
 	const outputBytes = config.outputBytes ?? DEFAULT_COMMAND_OUTPUT_BYTES;
 	const reply = result.stdout_truncated ? result.stdout : result.stdout.replace(/\r?\n$/, "");
 	return {
-		text: redact(reply, secrets),
+		// As the program printed it, its key too: the run redacts what it stores, and counts it.
+		text: reply,
 		tool_calls: [],
 		finish_reason: result.stdout_truncated ? "length" : "stop",
 		usage: { input_tokens: null, output_tokens: null, cache_tokens: null },

@@ -35,7 +35,7 @@ export interface OpenAiWireConfig {
 	readonly headers: Readonly<Record<string, string>>;
 	/** Milliseconds before one call is abandoned as a timeout. */
 	readonly timeoutMs: number;
-	/** Values redacted from every message and raw reply. */
+	/** Values redacted from every error message (a reply is returned as received; the run redacts it, counted). */
 	readonly secrets: readonly string[];
 	/** Bytes of output one reply may have (`options.max_output_bytes`); see `readReply`. */
 	readonly maxOutputBytes: number;

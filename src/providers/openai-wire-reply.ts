@@ -12,7 +12,6 @@ import {
 import { SseReplyReader } from "./openai-wire-stream.js";
 import { readReportedUsage } from "./reported-number.js";
 import { parseRetryAfter } from "./retry-after.js";
-import { redactedJson } from "./secrets.js";
 import { Utf8Tally } from "./utf8-tally.js";
 
 const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
@@ -89,16 +88,10 @@ export async function readReply(context: ReplyContext, response: WireResponse, s
 			`the reply was not valid UTF-8: ${decoder.invalid} invalid byte sequence${decoder.invalid === 1 ? "" : "s"} replaced with U+FFFD`,
 		);
 	if (parts.truncated) warnings.push(outputCapWarning(context.maxOutputBytes));
-	return completionOf(parts, start, performance.now(), context.secrets, warnings);
+	return completionOf(parts, start, performance.now(), warnings);
 }
 
-function completionOf(
-	parts: ReplyParts,
-	start: number,
-	end: number,
-	secrets: readonly string[],
-	warnings: string[],
-): Completion {
+function completionOf(parts: ReplyParts, start: number, end: number, warnings: string[]): Completion {
 	const { usage, firstOutput } = parts;
 	const reported = readReportedUsage(
 		{
@@ -121,27 +114,18 @@ function completionOf(
 			generation_ms: firstOutput === null ? null : end - firstOutput,
 		},
 		retries: 0,
-		raw: rawReply(
-			{
-				finish_reason: parts.finish,
-				response_id: parts.id,
-				response_model: parts.model,
-				usage: (usage ?? null) as JsonObject | null,
-				...(firstOutput === null ? { streamed: false } : {}),
-				...(parts.truncated ? { truncated: true } : {}),
-			},
-			secrets,
-		),
+		// As received (its parts come from JSON.parse, so it is JSON), a key a server echoed in its
+		// id too: the run redacts what it stores, and counts it.
+		raw: {
+			finish_reason: parts.finish,
+			response_id: parts.id,
+			response_model: parts.model,
+			usage: (usage ?? null) as JsonObject | null,
+			...(firstOutput === null ? { streamed: false } : {}),
+			...(parts.truncated ? { truncated: true } : {}),
+		},
 		...(warnings.length > 0 ? { warnings } : {}),
 	};
-}
-
-/**
- * The raw reply kept with the run. Its parts come from JSON.parse, so it is JSON already; it is
- * copied through redaction only when there is a secret to redact (a key the server might echo).
- */
-function rawReply(raw: JsonObject, secrets: readonly string[]): JsonObject {
-	return secrets.some((secret) => secret.length > 0) ? (redactedJson(raw, secrets) as JsonObject) : raw;
 }
 
 function toToolCall(call: WireToolCall, index: number): ToolCall {

@@ -4,6 +4,7 @@ import {
 	type CompletionRequest,
 	type FinishReason,
 	type JsonObject,
+	type JsonValue,
 	ProviderError,
 	type ToolCall,
 } from "../contract/index.js";
@@ -111,4 +112,15 @@ const FINISH_REASON_MAP: Readonly<Record<string, FinishReason>> = {
 /** The SDK's finish reason as a contract one; anything unfamiliar is `other`. */
 export function toFinishReason(reason: string): FinishReason {
 	return FINISH_REASON_MAP[reason] ?? "other";
+}
+
+/**
+ * A JSON copy of what the SDK reports (usage, provider metadata, warnings), for a completion's
+ * `raw`: members JSON cannot carry are dropped, a bigint becomes its digits.
+ */
+export function jsonCopy(value: unknown): JsonValue {
+	const text = JSON.stringify(value ?? null, (_key, member: unknown) =>
+		typeof member === "bigint" ? member.toString() : member,
+	);
+	return text === undefined ? null : (JSON.parse(text) as JsonValue);
 }

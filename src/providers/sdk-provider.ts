@@ -10,8 +10,7 @@ import { boundedCall } from "./bounded-call.js";
 import { outputCapWarning } from "./entry-settings.js";
 import { OutputBudget } from "./output-budget.js";
 import { readReportedUsage } from "./reported-number.js";
-import { toFinishReason, toModelMessages, toToolCall, toToolSet } from "./sdk-messages.js";
-import { redact, redactedJson } from "./secrets.js";
+import { jsonCopy, toFinishReason, toModelMessages, toToolCall, toToolSet } from "./sdk-messages.js";
 
 /** What an AI SDK language model needs to become a touchstone Provider. */
 export interface SdkProviderConfig {
@@ -24,7 +23,10 @@ export interface SdkProviderConfig {
 	readonly model: () => Promise<LanguageModel>;
 	/** Milliseconds before one call is abandoned as a timeout. */
 	readonly timeoutMs: number;
-	/** Values (keys, header values) redacted from every message and raw reply. */
+	/**
+	 * Values (keys, header values) redacted from every error message, which may be printed before
+	 * a run sees it. A reply is returned as received: the run's counted redaction replaces them.
+	 */
 	readonly secrets: readonly string[];
 	/** Name of the variable the key came from, named in the message of a refused key. */
 	readonly apiKeyEnv: string | null;
@@ -160,9 +162,9 @@ async function stream(
 		warnings,
 	);
 	return {
-		// A server could echo a header back; nothing returned may carry a key.
-		text: redact(text, config.secrets),
-		tool_calls: redactedJson(toolCalls, config.secrets) as unknown as ToolCall[],
+		// As received, a key a server echoed too: the run redacts what it stores, and counts it.
+		text,
+		tool_calls: toolCalls,
 		finish_reason: step === undefined ? "length" : toFinishReason(step.finishReason),
 		usage: reported.usage,
 		billed_cost_usd: reported.billed_cost_usd,
@@ -172,19 +174,16 @@ async function stream(
 			generation_ms: firstOutput === null ? null : end - firstOutput,
 		},
 		retries: 0,
-		raw: redactedJson(
-			{
-				provider: config.id,
-				response_id: step?.response.id ?? null,
-				response_model: step?.response.modelId ?? null,
-				finish_reason: step?.rawFinishReason ?? null,
-				usage: usage?.raw ?? null,
-				provider_metadata: providerMetadata ?? null,
-				warnings: sdkWarnings,
-				...(budget.full ? { truncated: true } : {}),
-			},
-			config.secrets,
-		),
+		raw: jsonCopy({
+			provider: config.id,
+			response_id: step?.response.id ?? null,
+			response_model: step?.response.modelId ?? null,
+			finish_reason: step?.rawFinishReason ?? null,
+			usage: usage?.raw ?? null,
+			provider_metadata: providerMetadata ?? null,
+			warnings: sdkWarnings,
+			...(budget.full ? { truncated: true } : {}),
+		}),
 		...(warnings.length > 0 ? { warnings } : {}),
 	};
 }

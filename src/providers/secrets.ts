@@ -1,11 +1,10 @@
-import type { JsonValue } from "../contract/index.js";
-
 /** What replaces a secret wherever one would have shown. */
 export const REDACTED = "<redacted>";
 
 /**
- * Replaces every occurrence of each secret in a text. Keys never reach errors or raw replies on
- * purpose; this is the second line of defence against a server that echoes one back.
+ * Replaces every occurrence of each secret in a text. Providers mask their own key in the error
+ * messages they throw (which may be printed before a run sees them); what a reply holds is left
+ * to the run's counted redaction.
  */
 export function redact(text: string, secrets: readonly string[]): string {
 	return redactCounting(text, secrets).text;
@@ -22,17 +21,4 @@ export function redactCounting(text: string, secrets: readonly string[]): { text
 		result = pieces.join(REDACTED);
 	}
 	return { text: result, count };
-}
-
-/** A JSON copy of a value (dropping what JSON cannot carry) with every secret redacted. */
-export function redactedJson(value: unknown, secrets: readonly string[]): JsonValue {
-	const text = JSON.stringify(value ?? null, (_key, member: unknown) =>
-		typeof member === "bigint" ? member.toString() : member,
-	);
-	if (text === undefined) return null;
-	return JSON.parse(redact(text, secrets.map(jsonEscaped))) as JsonValue;
-}
-
-function jsonEscaped(secret: string): string {
-	return JSON.stringify(secret).slice(1, -1);
 }

@@ -50,8 +50,11 @@ export interface RunRecord {
 	/** When execution ended (UTC ISO-8601), when known. */
 	readonly finished_at: string | null;
 	/**
-	 * Secrets replaced in the run's stored texts (output, trace, diff, raw, error) before they were
-	 * stored; null on runs recorded before the store counted them (schema 4).
+	 * Occurrences of secrets replaced in the run's stored texts (output, trace, diff, raw, error,
+	 * scores) before they were stored: exact, since providers and harnesses hand replies over
+	 * unmasked, except that a provider masks its own key and header values in an error message
+	 * first (it may be printed before the run sees it), uncounted. Null on runs recorded before the
+	 * store counted them (schema 4).
 	 */
 	readonly redactions: number | null;
 	/**

@@ -73,12 +73,13 @@ describe("external runner", () => {
 				sandbox: { backend: "bubblewrap", isolated: true, network: false },
 			},
 		});
-		expect(attempt.final).toBe("Fixed add. My key is <redacted>.");
-		expect(JSON.stringify(attempt)).not.toContain(SECRET);
+		// As the harness printed it, its key too: the run redacts what it stores, and counts each
+		// one (test/hostile/secrets.test.ts); masking it here would go uncounted.
+		expect(attempt.final).toBe(`Fixed add. My key is ${SECRET}.`);
 		expect(attempt.diff).toContain("+\treturn a + b;");
 		expect(attempt.diff).toContain("+++ b/HARNESS.txt");
-		// A key the agent wrote into a file is redacted from the stored diff too.
-		expect(attempt.diff).toContain("+key <redacted>");
+		// A key the agent wrote into a file is in the diff as written (the run redacts it).
+		expect(attempt.diff).toContain(`+key ${SECRET}`);
 		expect(readFileSync(join(fixture, "src", "math.js"), "utf8")).toBe(BUGGY);
 		expect(readFileSync(join(attempt.workspace?.path ?? "", "src", "math.js"), "utf8")).toBe(FIXED);
 

@@ -176,7 +176,7 @@ describe("command provider in the sandbox", () => {
 		);
 	});
 
-	it("gives the program only its allowlisted variables and its key, redacted, and none of the host's files or network", async () => {
+	it("gives the program only its allowlisted variables and its key, and none of the host's files or network", async () => {
 		const hostile = entry([NODE, HOSTILE, "single-shot"], { api_key_env: "LOCAL_MODEL_KEY", env: ["LOCAL_REGION"] });
 		const result = await defaultRunParts(ENV).providerFor(hostile).complete(ask(probes()), { signal: signal() });
 		const found = JSON.parse(result.text);
@@ -187,7 +187,9 @@ describe("command provider in the sandbox", () => {
 			GITHUB_TOKEN: null,
 			TOUCHSTONE_RATE_TOKEN: null,
 			CORP_BUILD_HOST: null,
-			LOCAL_MODEL_KEY: "<redacted>",
+			// Its key, returned as the program printed it: the run redacts it from what it stores
+			// (see the next test), and counts it.
+			LOCAL_MODEL_KEY: KEY,
 			LOCAL_REGION: "eu-west",
 		});
 		expect(found.network).toBeNull();
@@ -203,7 +205,7 @@ describe("command provider in the sandbox", () => {
 				program_files: [HOSTILE],
 			},
 		});
-		expect(JSON.stringify(result)).not.toContain(KEY);
+		for (const secret of Object.values(HOST_SECRETS)) expect(JSON.stringify(result)).not.toContain(secret);
 
 		const open = await defaultRunParts(ENV)
 			.providerFor({ ...hostile, network: true })

@@ -7,7 +7,7 @@ import {
 	type Runner,
 	UNKNOWN_TELEMETRY,
 } from "../../contract/index.js";
-import { costOf, redact } from "../../providers/index.js";
+import { costOf } from "../../providers/index.js";
 import type { CreateSandboxOptions } from "../../sandbox/index.js";
 import { finishWorkspace, type ResolveTask, resolveCheckedTask } from "../agent/index.js";
 import { type CommandAccess, type CommandSandbox, openCommandSandbox } from "./command-sandbox.js";
@@ -37,7 +37,7 @@ export interface ExternalRunnerOptions {
 	readonly resolveTask: ResolveTask;
 	/**
 	 * What the command may reach: its variables (besides PATH, LANG, TMPDIR and a private HOME),
-	 * the secrets among them (redacted from everything kept), the network, mounts. Default none.
+	 * the secrets among them (redacted by the run from everything kept), the network, mounts. Default none.
 	 */
 	readonly access?: CommandAccess;
 	/** The sandbox backend: bubblewrap by default, refused where it cannot run (see createSandbox). */
@@ -67,6 +67,9 @@ export interface ExternalRunnerOptions {
  * `timeout` when it outlived its time and its process tree was killed (still verified);
  * `harness_error` when it could not start, exited non-zero, printed something that is not the
  * contract's JSON, the sandbox could not be made, or the run was aborted. Nothing is thrown.
+ *
+ * What it returns (answer, trace, diff, stderr, errors) is as the command left it, secrets
+ * included: the run redacts every secret it knows from what it stores, and counts each one.
  */
 export function createExternalRunner(options: ExternalRunnerOptions): Runner {
 	const id = `${EXTERNAL_RUNNER_PREFIX}${options.name}`;
@@ -88,8 +91,6 @@ async function runExternal(
 	const started = performance.now();
 	const entry = input.model;
 	const access = options.access ?? NO_ACCESS;
-	const secrets = access.secrets.filter((value) => value !== "");
-	const hide = (text: string) => redact(text, secrets);
 	const details: JsonObject = { program: basename(options.command[0] ?? ""), model: entry.model, isolated: false };
 	let box: CommandSandbox | null = null;
 	const provenance = () => ({ runner: runner.id, runner_version: runner.version, details });
@@ -137,7 +138,7 @@ async function runExternal(
 		const wallMs = performance.now() - processStarted;
 		details.exit_code = result.exit_code;
 		details.exit_signal = result.signal;
-		const stderr = hide(result.stderr.slice(-STDERR_TAIL_CHARS).trim());
+		const stderr = result.stderr.slice(-STDERR_TAIL_CHARS).trim();
 		const raw: JsonObject = { stderr_tail: stderr };
 		if (result.missing_program !== null) {
 			await sandbox.dispose();
@@ -152,7 +153,7 @@ async function runExternal(
 		const withWorkspace = (base: Attempt): Attempt => ({
 			...base,
 			telemetry: { ...base.telemetry, latency_ms: wallMs },
-			diff: finished.diff === null ? null : hide(finished.diff),
+			diff: finished.diff,
 			workspace: finished.workspace,
 		});
 		if (result.workdir_full)
@@ -180,7 +181,7 @@ async function runExternal(
 					raw,
 				),
 			);
-		const output = parseExternalOutput(redactJsonText(result.stdout, secrets));
+		const output = parseExternalOutput(result.stdout);
 		if (typeof output === "string")
 			return withWorkspace(attempt("harness_error", `${runner.id} printed a malformed answer: ${output}`, raw));
 		return withWorkspace({
@@ -194,7 +195,7 @@ async function runExternal(
 	} catch (error) {
 		await box?.sandbox.dispose().catch(() => {});
 		if (signal.aborted) return attempt("harness_error", "aborted: the run was stopped before the harness finished");
-		return attempt("harness_error", `${runner.id}: ${hide(error instanceof Error ? error.message : String(error))}`);
+		return attempt("harness_error", `${runner.id}: ${error instanceof Error ? error.message : String(error)}`);
 	}
 }
 
@@ -205,12 +206,4 @@ async function runExternal(
 function reportedCost(output: ExternalOutput, price: RunInput["model"]["price"]): number | null {
 	const { cost_usd, input_tokens, output_tokens, cache_tokens } = output.telemetry;
 	return costOf({ usage: { input_tokens, output_tokens, cache_tokens }, billed_cost_usd: cost_usd }, price);
-}
-
-/** Redacts secrets as they appear inside JSON strings (escaped), so the JSON still parses. */
-function redactJsonText(text: string, secrets: readonly string[]): string {
-	return redact(
-		text,
-		secrets.map((secret) => JSON.stringify(secret).slice(1, -1)),
-	);
 }
