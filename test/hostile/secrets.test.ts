@@ -36,9 +36,21 @@ const OTHER_KEY = `k${randomUUID().replaceAll("-", "").slice(0, 15)}`;
 /** The key the echoing endpoint is sent, and a header value of its entry. */
 const ECHO_KEY = `sk-echo-${randomUUID()}`;
 const ECHO_HEADER = `hv-${randomUUID()}`;
+/** The key an OpenRouter entry (an AI SDK provider) sends to its echoing stand-in. */
+const ROUTER_KEY = `sk-or-${randomUUID()}`;
 
 /** Every secret of this file: none may be found in a stored byte or a served reply. */
-const ALL_SECRETS = [...Object.values(HOST_SECRETS), COMMAND_KEY, OTHER_KEY, ECHO_KEY, ECHO_HEADER];
+const ALL_SECRETS = [...Object.values(HOST_SECRETS), COMMAND_KEY, OTHER_KEY, ECHO_KEY, ECHO_HEADER, ROUTER_KEY];
+
+/** How many times the given secrets (by default all of this file's) occur in a text. */
+function occurrences(text: string, secrets: readonly string[] = ALL_SECRETS): number {
+	return secrets.reduce((total, secret) => total + text.split(secret).length - 1, 0);
+}
+
+/** How many `<redacted>` marks a stored text holds: one per occurrence replaced. */
+function marks(text: string): number {
+	return text.split("<redacted>").length - 1;
+}
 
 /** Prints its environment and what it can read of its parents' as its whole reply. */
 const ENV_DUMPER = `
@@ -57,6 +69,8 @@ let echo: Server;
 let echoUrl: string;
 /** Authorization headers the echoing endpoint received. */
 const received: string[] = [];
+/** What the echoing endpoint sent back, by the model asked: the reply's text and its id. */
+const sent = new Map<string, { content: string; id: string }>();
 
 /** An OpenAI-compatible endpoint that puts the Authorization header (and other secrets it knows) in its replies. */
 function echoReply(request: IncomingMessage, body: string): { status: number; type: string; text: string } {
@@ -65,6 +79,7 @@ function echoReply(request: IncomingMessage, body: string): { status: number; ty
 	const content = `answer: ok. You sent ${authorization} and x-team ${request.headers["x-team"] ?? ""}; also ${OTHER_KEY} and ${HOST_SECRETS.TOUCHSTONE_RATE_TOKEN}`;
 	const id = `chatcmpl-${authorization}`;
 	const asked = JSON.parse(body) as { model?: string; stream?: boolean };
+	sent.set(asked.model ?? "", { content, id });
 	// The model `refuse` fails the call with a message holding the secrets.
 	if (asked.model === "refuse")
 		return { status: 400, type: "application/json", text: JSON.stringify({ error: { message: content } }) };
@@ -152,6 +167,7 @@ function hostEnv(): Record<string, string> {
 		OTHER_KEY,
 		ECHO_KEY,
 		ECHO_HEADER,
+		ROUTER_KEY,
 	};
 }
 
@@ -268,8 +284,11 @@ describe("no secret leaves through a model's reply", () => {
 		expect(seen.env.LOCAL_MODEL_KEY).toBe("<redacted>");
 		expect(seen.env.SHARED_SETTING).toBe("<redacted>");
 		expect(seen.host_home).toBeNull();
-		// Another entry's key, passed under a plain name: replaced by the run, and counted.
-		expect(row?.redactions).toBeGreaterThanOrEqual(1);
+		// Its own key and another entry's (passed under a plain name), wherever the program printed
+		// them: every one replaced by the run, and counted (the provider no longer masks its key
+		// first, uncounted). The program prints no `<redacted>` of its own.
+		expect(marks(output)).toBeGreaterThanOrEqual(2);
+		expect(row?.redactions).toBe(marks(output));
 
 		expectNoSecret(storedText(join(root, "data")));
 		expectNoSecret(await inspector(root));
@@ -313,9 +332,21 @@ describe("no secret leaves through a model's reply", () => {
 		// The refused call's error names the server's message, every secret in it redacted.
 		const refused = rows.find((stored) => stored.model_id === "other/model");
 		expect(refused?.error).toContain("You sent Bearer <redacted> and x-team ; also <redacted> and <redacted>");
-		// The four secrets in the reply's text, at least, were counted; the refused call's rate token too.
-		expect(row?.redactions).toBeGreaterThanOrEqual(4);
-		expect(refused?.redactions).toBeGreaterThanOrEqual(1);
+		// Every secret the endpoint echoed is counted: four in the reply's text, and the key in the
+		// reply's id (kept once, in the raw reply), which the provider used to mask uncounted.
+		const reply = sent.get("echo");
+		expect(occurrences(reply?.id ?? "")).toBe(1);
+		expect(row?.redactions).toBe(occurrences(reply?.content ?? "") + occurrences(reply?.id ?? ""));
+		// An error text is masked of the provider's own key before the run sees it (it may be
+		// printed first), so only the other secrets it held are counted: the rate token.
+		const refusal = sent.get("refuse")?.content ?? "";
+		expect(refused?.redactions).toBe(
+			occurrences(
+				refusal,
+				ALL_SECRETS.filter((secret) => secret !== OTHER_KEY),
+			),
+		);
+		expect(refused?.redactions).toBe(1);
 		const sha = String(row?.output_sha);
 		const output = artifact(root, sha);
 		expect(output).toContain(
@@ -346,6 +377,19 @@ describe("no secret leaves through a model's reply", () => {
 	});
 });
 
+/** Writes the `code-fix` use case (one task, the sum fix) run by `models` into `root`, its fixture made. */
+async function codeFixProject(root: string, models: readonly Record<string, unknown>[]): Promise<void> {
+	writeTree(root, {
+		"benchmarks/models.yaml": stringify({ models }),
+		"benchmarks/use_cases.yaml": CODE_FIX_USE_CASES,
+		"benchmarks/packs/code-fix/fix-sum/task.yaml": sumTask("fix-sum", { reference: "reference/sum.mjs" }),
+		"benchmarks/packs/code-fix/fix-sum/hidden/sum.test.mjs": GOLD_TEST,
+		"benchmarks/packs/code-fix/fix-sum/reference/sum.mjs": SUM_FIXED,
+	});
+	for (const entry of loadTaskPack(join(root, "benchmarks", "packs", "code-fix")).tasks)
+		await materializeFixture(entry.dir, entry.task, { repo: null });
+}
+
 /**
  * An external agent that fixes the task, and leaves every variable it got in a file of its
  * workdir (the diff), in its trace and in its final message.
@@ -364,28 +408,17 @@ console.log(JSON.stringify({ final: "fixed; " + seen, trace: [{ kind: "message",
 describe("no secret leaves through an agent's workdir or trace", () => {
 	it("redacts every known secret from an external agent's diff, trace and output, and counts it", async () => {
 		const root = tempDir("touchstone-hostile-agent-");
-		const task = join(root, "benchmarks", "packs", "code-fix", "fix-sum");
-		writeTree(root, {
-			"agent.mjs": LEAKY_AGENT,
-			"benchmarks/models.yaml": stringify({
-				models: [
-					{
-						id: "leaky/agent",
-						provider: "command",
-						command: [NODE, join(root, "agent.mjs")],
-						api_key_env: "LOCAL_MODEL_KEY",
-						env: ["LOCAL_REGION", "SHARED_SETTING"],
-					},
-					{ id: "other/model", provider: "openai-compatible", model: "x", base_url: echoUrl, api_key_env: "OTHER_KEY" },
-				],
-			}),
-			"benchmarks/use_cases.yaml": CODE_FIX_USE_CASES,
-			"benchmarks/packs/code-fix/fix-sum/task.yaml": sumTask("fix-sum", { reference: "reference/sum.mjs" }),
-			"benchmarks/packs/code-fix/fix-sum/hidden/sum.test.mjs": GOLD_TEST,
-			"benchmarks/packs/code-fix/fix-sum/reference/sum.mjs": SUM_FIXED,
-		});
-		for (const entry of loadTaskPack(dirname(task)).tasks)
-			await materializeFixture(entry.dir, entry.task, { repo: null });
+		writeTree(root, { "agent.mjs": LEAKY_AGENT });
+		await codeFixProject(root, [
+			{
+				id: "leaky/agent",
+				provider: "command",
+				command: [NODE, join(root, "agent.mjs")],
+				api_key_env: "LOCAL_MODEL_KEY",
+				env: ["LOCAL_REGION", "SHARED_SETTING"],
+			},
+			{ id: "other/model", provider: "openai-compatible", model: "x", base_url: echoUrl, api_key_env: "OTHER_KEY" },
+		]);
 
 		const run = await runCli(["run", "--use-case", "code-fix", "--models", "leaky/agent"], {
 			cwd: root,
@@ -399,11 +432,96 @@ describe("no secret leaves through an agent's workdir or trace", () => {
 		expect(diff).toContain('"SHARED_SETTING":"<redacted>"');
 		expect(diff).toContain('"LOCAL_REGION":"eu-west"');
 		expect(artifact(root, row?.trace_sha)).toContain('\\"SHARED_SETTING\\":\\"<redacted>\\"');
-		// Another entry's key, in the output, the trace and the diff: three, at least.
-		expect(row?.redactions).toBeGreaterThanOrEqual(3);
+		// The agent printed every variable it got three times (its final message, its trace, the
+		// file in its diff): each secret among them is counted every time, its own key too (the
+		// runner no longer masks it first, uncounted).
+		const trace = JSON.parse(artifact(root, row?.trace_sha)) as { content: string }[];
+		const given = Object.values(JSON.parse(trace[0]?.content ?? "{}") as Record<string, string>);
+		expect(given.filter((value) => value === "<redacted>")).toHaveLength(2);
+		expect(row?.redactions).toBe(3 * given.filter((value) => value === "<redacted>").length);
 
 		expectNoSecret(storedText(join(root, "data")));
 		expectNoSecret(await inspector(root, "code-fix", "fix-sum"));
+	});
+});
+
+describe("no secret leaves through an AI SDK provider's reply", () => {
+	let router: Server;
+	let routerUrl: string;
+	/** What the OpenRouter stand-in sent back: the reply's text and the `done` call's summary. */
+	const routed: { text: string; summary: string }[] = [];
+
+	beforeAll(async () => {
+		// An OpenRouter stand-in (chat completions, streamed) that echoes the Authorization header
+		// in its reply's text and in the argument of a `done` tool call.
+		router = createServer((request, response) => {
+			request.resume();
+			request.on("end", () => {
+				const authorization = request.headers.authorization ?? "";
+				const text = `I was sent ${authorization}.`;
+				const summary = `nothing changed; my key is ${authorization}`;
+				routed.push({ text, summary });
+				const call = {
+					index: 0,
+					id: "call_1",
+					type: "function",
+					function: { name: "done", arguments: JSON.stringify({ summary }) },
+				};
+				const events = [
+					{ id: "r1", model: "m", choices: [{ index: 0, delta: { role: "assistant", content: text } }] },
+					{ id: "r1", model: "m", choices: [{ index: 0, delta: { tool_calls: [call] } }] },
+					{ id: "r1", model: "m", choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
+					{ id: "r1", model: "m", choices: [], usage: { prompt_tokens: 3, completion_tokens: 5, total_tokens: 8 } },
+				];
+				response.writeHead(200, { "content-type": "text/event-stream" });
+				response.end(`${events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join("")}data: [DONE]\n\n`);
+			});
+		});
+		await new Promise<void>((resolve) => router.listen(0, "127.0.0.1", resolve));
+		routerUrl = `http://127.0.0.1:${(router.address() as AddressInfo).port}/v1`;
+	});
+	afterAll(() => {
+		router.close();
+	});
+
+	it("counts exactly the key an OpenRouter endpoint echoed in its text and a tool call, and stores none", async () => {
+		const root = tempDir("touchstone-hostile-router-");
+		await codeFixProject(root, [
+			{
+				id: "router/agent",
+				provider: "openrouter",
+				model: "some/model",
+				base_url: routerUrl,
+				api_key_env: "ROUTER_KEY",
+				options: { max_retries: 0 },
+			},
+		]);
+		routed.length = 0;
+
+		const run = await runCli(["run", "--use-case", "code-fix", "--models", "router/agent"], {
+			cwd: root,
+			env: hostEnv(),
+		});
+		// The agent fixed nothing: its cell is a failed attempt, which the run reports.
+		expect(run.stderr).not.toContain("Error:");
+		const [row] = runRows(root);
+		expect(row?.status, run.stderr).toBe("completed");
+		expect(routed).toHaveLength(1);
+		const { text, summary } = routed[0] ?? { text: "", summary: "" };
+		expect(occurrences(text)).toBe(1);
+		expect(occurrences(summary)).toBe(1);
+
+		const trace = artifact(root, row?.trace_sha);
+		expect(trace).toContain("I was sent Bearer <redacted>.");
+		expect(trace).toContain("nothing changed; my key is Bearer <redacted>");
+		expect(artifact(root, row?.output_sha)).toBe("nothing changed; my key is Bearer <redacted>");
+		// The text is kept once (a thought), the call's summary twice (its tool_call step and the
+		// final message): every occurrence counted, none masked first by the provider.
+		expect(row?.redactions).toBe(occurrences(text) + 2 * occurrences(summary));
+
+		expectNoSecret(storedText(join(root, "data")));
+		expectNoSecret(JSON.stringify(runRows(root)));
+		expectNoSecret(run.stdout + run.stderr);
 	});
 });
 
