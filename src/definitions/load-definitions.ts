@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
 import { BadInputError, type InputIssue, type ModelEntry } from "../contract/index.js";
+import { readInputFile } from "../input/index.js";
 import type { Definitions } from "./definitions.js";
 import {
 	BUILTIN_PANEL_ID,
@@ -120,23 +121,15 @@ function readYaml(
 	options: { optional?: boolean } = {},
 ): YamlFile | null {
 	const source = join(dir, name);
-	let text: string;
-	try {
-		text = readFileSync(source, "utf8");
-	} catch (error) {
-		const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-		if (missing && options.optional === true) return null;
-		issues.push({
-			source,
-			line: null,
-			column: null,
-			path: "",
-			message: missing ? `${name} is missing; it is required` : `cannot read ${name}: ${(error as Error).message}`,
-			fix: missing ? INIT_FIX : "check the file's permissions",
-		});
+	const read = readInputFile(source, name);
+	if (read.issue !== null) {
+		if (read.missing && options.optional === true) return null;
+		issues.push(
+			read.missing ? { ...read.issue, message: `${name} is missing; it is required`, fix: INIT_FIX } : read.issue,
+		);
 		return null;
 	}
-	const file = parseYamlFile(source, text);
+	const file = parseYamlFile(source, read.text);
 	issues.push(...file.syntaxIssues);
 	return file;
 }

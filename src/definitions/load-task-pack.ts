@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { BadInputError, type InputIssue, TASK_FILE, type TaskEntry } from "../contract/index.js";
-import { closestMatch, parseYamlDocument } from "../input/index.js";
+import { closestMatch, parseYamlDocument, readInputFile } from "../input/index.js";
 import { taskFileIssues } from "./task-file-checks.js";
 import { TASK_YAML, taskProblems } from "./task-problems.js";
 import { taskSchema } from "./task-schema.js";
@@ -53,26 +53,20 @@ export function loadTaskPack(dir: string, options: LoadTaskPackOptions = {}): Ta
 /** Reads, parses and checks one task folder; null when it has problems (added to `issues`). */
 function loadTask(dir: string, issues: InputIssue[]): TaskEntry | null {
 	const source = join(dir, TASK_FILE);
-	let text: string;
-	try {
-		text = readFileSync(source, "utf8");
-	} catch (error) {
-		const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-		issues.push({
-			source,
-			line: null,
-			column: null,
-			path: "",
-			message: missing
-				? `the task folder has no ${TASK_FILE}`
-				: `cannot read ${TASK_FILE}: ${(error as Error).message}`,
-			fix: missing
-				? `write ${TASK_FILE}, or start the folder's name with \`_\` to keep shared files that are not a task`
-				: "check the file's permissions",
-		});
+	const read = readInputFile(source, TASK_FILE);
+	if (read.issue !== null) {
+		issues.push(
+			read.missing
+				? {
+						...read.issue,
+						message: `the task folder has no ${TASK_FILE}`,
+						fix: `write ${TASK_FILE}, or start the folder's name with \`_\` to keep shared files that are not a task`,
+					}
+				: read.issue,
+		);
 		return null;
 	}
-	const document = parseYamlDocument(source, text, TASK_YAML);
+	const document = parseYamlDocument(source, read.text, TASK_YAML);
 	if (document.syntaxIssues.length > 0) {
 		issues.push(...document.syntaxIssues);
 		return null;

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
 	contentHash,
@@ -8,7 +7,7 @@ import {
 	type SandboxMount,
 	type TaskRuntime,
 } from "../contract/index.js";
-import { type DocumentPath, type Problem, parseYamlDocument, unplacedDocument } from "../input/index.js";
+import { type DocumentPath, type Problem, parseYamlDocument, readInputFile, unplacedDocument } from "../input/index.js";
 import type { Definitions } from "./definitions.js";
 import { DEFINITION_FILES } from "./load-definitions.js";
 import { mountSource } from "./mount-schema.js";
@@ -91,8 +90,9 @@ export function resolveTaskRuntime(
 /** An issue at `problem.path` of `source`, with its line and column when the file parses. */
 function locate(source: string, problem: Problem): InputIssue {
 	try {
-		const document = parseYamlDocument(source, readFileSync(source, "utf8"), { syntaxFixes: { otherwise: "" } });
-		if (document.syntaxIssues.length === 0) return document.issue(problem);
+		const text = readInputFile(source).text;
+		const document = text === null ? null : parseYamlDocument(source, text, { syntaxFixes: { otherwise: "" } });
+		if (document !== null && document.syntaxIssues.length === 0) return document.issue(problem);
 	} catch {
 		// Not readable now: name the file without a position.
 	}

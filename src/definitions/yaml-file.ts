@@ -3,6 +3,7 @@ import type { InputIssue } from "../contract/index.js";
 import {
 	createPositionFinder,
 	type DocumentPath,
+	documentData,
 	formatPath,
 	type IssueTarget,
 	yamlSyntaxIssues,
@@ -45,7 +46,10 @@ const SYNTAX_FIXES: Record<string, string> = {
 	BLOCK_AS_IMPLICIT_KEY: "check the indentation of the line above",
 };
 
-/** Parses YAML text, keeping positions so that later issues can name their line and column. */
+/**
+ * Parses YAML text, keeping positions so that later issues can name their line and column. An alias
+ * bomb is a syntax issue (see INPUT_BOUNDS); the text's size is bounded by its reader.
+ */
 export function parseYamlFile(source: string, text: string): YamlFile {
 	const lineCounter = new LineCounter();
 	const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: true });
@@ -53,10 +57,13 @@ export function parseYamlFile(source: string, text: string): YamlFile {
 		byCode: SYNTAX_FIXES,
 		otherwise: "fix the YAML syntax here (indentation, quoting, `key: value` pairs)",
 	});
+	const parsed =
+		syntaxIssues.length > 0 ? { data: null, issue: null } : documentData(source, text, document, lineCounter);
+	if (parsed.issue !== null) syntaxIssues.push(parsed.issue);
 	const find = createPositionFinder(document, lineCounter);
 	return {
 		source,
-		data: syntaxIssues.length > 0 ? null : document.toJS({ maxAliasCount: 1000 }),
+		data: parsed.data,
 		syntaxIssues,
 		issueAt(path, { message, fix, at = "value" }) {
 			return { source, ...find(path, at), path: formatPath(path), message, fix };

@@ -16,6 +16,13 @@ export {
 	valueAt,
 } from "./document-path.js";
 export { globSegmentSource, globToRegExp } from "./glob-pattern.js";
+export {
+	aliasBoundIssue,
+	documentData,
+	INPUT_BOUNDS,
+	type InputText,
+	readInputFile,
+} from "./input-bounds.js";
 export { makeFolders } from "./make-folders.js";
 export {
 	type Problem,

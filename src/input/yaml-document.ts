@@ -2,6 +2,7 @@ import { CORE_SCHEMA, load } from "js-yaml";
 import { type Document, LineCounter, parseDocument } from "yaml";
 import type { InputIssue } from "../contract/index.js";
 import { type DocumentPath, formatPath, IDENTIFIER_KEY, valueAt } from "./document-path.js";
+import { aliasBoundIssue } from "./input-bounds.js";
 import { createPositionFinder, type PositionFinder, type SyntaxFixes, yamlSyntaxIssues } from "./yaml-positions.js";
 
 /** What a problem says before it is placed in a file. */
@@ -39,7 +40,9 @@ export interface YamlDocumentOptions {
 /**
  * Parses YAML text. The happy path is a plain parse (js-yaml); positions (a full Document with a line
  * counter, several times the memory of the data) are built only when a problem must name its
- * line and column, so loading tens of thousands of valid cases stays cheap.
+ * line and column, so loading tens of thousands of valid cases stays cheap. Aliases that expand past
+ * INPUT_BOUNDS.aliasNodes are a syntax issue at the first alias (the file's size is the reader's
+ * bound: see readInputFile).
  */
 export function parseYamlDocument(source: string, text: string, options: YamlDocumentOptions): YamlDocument {
 	let located: { document: Document; lineCounter: LineCounter; find: PositionFinder } | undefined;
@@ -56,7 +59,11 @@ export function parseYamlDocument(source: string, text: string, options: YamlDoc
 	try {
 		// js-yaml's core schema (no timestamps, so a date stays a string) parses a large pack about
 		// ten times faster than the positional parser, with a fraction of its memory.
-		data = detachStrings(load(text, { schema: CORE_SCHEMA, filename: source }) as unknown);
+		const parsed = load(text, { schema: CORE_SCHEMA, filename: source }) as unknown;
+		// Checked before anything walks the data: an alias bomb is small as parsed, huge once walked.
+		const bomb = aliasBoundIssue(source, text, parsed, locate);
+		if (bomb === null) data = detachStrings(parsed);
+		else syntaxIssues = [bomb];
 	} catch {
 		const { document, lineCounter } = locate();
 		syntaxIssues = yamlSyntaxIssues(source, document, lineCounter, options.syntaxFixes);

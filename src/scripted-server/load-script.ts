@@ -1,22 +1,20 @@
-import { readFile } from "node:fs/promises";
 import { LineCounter, parseDocument } from "yaml";
 import { BadInputError, type InputIssue } from "../contract/index.js";
-import { createPositionFinder, yamlSyntaxIssues } from "../input/index.js";
+import { createPositionFinder, documentData, readInputFile, yamlSyntaxIssues } from "../input/index.js";
 import { scriptIssues } from "./script-issues.js";
 import { type Script, type ScriptInput, scriptSchema } from "./script-schema.js";
 
-/** Reads and validates a script file (YAML, or JSON, which is YAML too); throws a BadInputError listing every problem. */
+/**
+ * Reads and validates a script file (YAML, or JSON, which is YAML too) within INPUT_BOUNDS; throws
+ * a BadInputError listing every problem.
+ */
 export async function loadScript(path: string): Promise<Script> {
-	let text: string;
-	try {
-		text = await readFile(path, "utf8");
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
+	const read = readInputFile(path, "the script");
+	if (read.issue !== null)
 		throw new BadInputError(`scripted-server: cannot read the script ${path}`, [
-			{ source: path, line: null, column: null, path: "", message: reason, fix: "check the path to the script file" },
+			{ ...read.issue, fix: read.missing ? "check the path to the script file" : read.issue.fix },
 		]);
-	}
-	return parseScript(text, path);
+	return parseScript(read.text, path);
 }
 
 /** Parses and validates script text; `sourceLabel` names it in issues (usually the file path). */
@@ -31,7 +29,8 @@ export function parseScript(text: string, sourceLabel: string): Script {
 		});
 		throw failure(sourceLabel, issues);
 	}
-	const data: unknown = document.toJS({ maxAliasCount: 1000 });
+	const { data, issue } = documentData(sourceLabel, text, document, lineCounter);
+	if (issue !== null) throw failure(sourceLabel, [issue]);
 	const result = scriptSchema.safeParse(data);
 	if (result.success) return result.data;
 	const find = createPositionFinder(document, lineCounter);

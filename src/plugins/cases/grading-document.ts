@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BadInputError, type InputIssue, type PluginContext } from "../../contract/index.js";
-import { isRecord, subDocument, valueAt, type YamlDocument } from "../../input/index.js";
+import { isRecord, readInputFile, subDocument, valueAt, type YamlDocument } from "../../input/index.js";
 import { parseYamlDocument, unplacedDocument, zodProblems } from "./case-yaml.js";
 import { type CasesGrading, gradingSchema } from "./grading-schema.js";
 
@@ -56,13 +55,9 @@ export function parseGrading(context: PluginContext): CasesGrading {
  */
 export function locateGrading(context: PluginContext, data: unknown): YamlDocument {
 	const source = join(context.benchmarks_dir, USE_CASES_FILE);
-	let text: string;
-	try {
-		text = readFileSync(source, "utf8");
-	} catch {
-		return unplacedDocument(source, data, ["grading"]);
-	}
-	const file = parseYamlDocument(source, text);
+	const read = readInputFile(source);
+	if (read.issue !== null) return unplacedDocument(source, data, ["grading"]);
+	const file = parseYamlDocument(source, read.text);
 	const entries = valueAt(file.data, ["use_cases"]);
 	const index = Array.isArray(entries)
 		? entries.findIndex((entry) => isRecord(entry) && entry.id === context.use_case_id)

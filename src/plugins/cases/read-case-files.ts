@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import type { z } from "zod";
 import type { InputIssue } from "../../contract/index.js";
-import { isRecord, subDocument, type YamlDocument } from "../../input/index.js";
+import { isRecord, readInputFile, subDocument, type YamlDocument } from "../../input/index.js";
 import { CASE_ID_PATTERN, caseListSchema } from "./case-schema.js";
 import { parseYamlDocument, zodProblems } from "./case-yaml.js";
 
@@ -40,7 +39,7 @@ export async function readCaseFiles<Schema extends z.ZodType>(
 	const cases: LoadedCase<z.output<Schema>>[] = [];
 	for (const file of files) {
 		signal.throwIfAborted();
-		const result = await readCaseFile(file, format);
+		const result = readCaseFile(file, format);
 		issues.push(...result.issues);
 		cases.push(...result.cases);
 	}
@@ -50,30 +49,13 @@ export async function readCaseFiles<Schema extends z.ZodType>(
 
 type FileResult<Parsed> = { cases: LoadedCase<Parsed>[]; issues: InputIssue[] };
 
-async function readCaseFile<Schema extends z.ZodType>(
+function readCaseFile<Schema extends z.ZodType>(
 	file: string,
 	format: CaseFileFormat<Schema>,
-): Promise<FileResult<z.output<Schema>>> {
-	let text: string;
-	try {
-		text = await readFile(file, "utf8");
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		return {
-			cases: [],
-			issues: [
-				{
-					source: file,
-					line: null,
-					column: null,
-					path: "",
-					message: `cannot read the case file: ${reason}`,
-					fix: "check that the file exists and is readable",
-				},
-			],
-		};
-	}
-	const document = parseYamlDocument(file, text);
+): FileResult<z.output<Schema>> {
+	const read = readInputFile(file, "the case file");
+	if (read.issue !== null) return { cases: [], issues: [read.issue] };
+	const document = parseYamlDocument(file, read.text);
 	if (document.syntaxIssues.length > 0) return { cases: [], issues: [...document.syntaxIssues] };
 	const data = document.data;
 	if (isRecord(data) && Object.hasOwn(data, "cases")) {

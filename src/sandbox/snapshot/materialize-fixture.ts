@@ -1,8 +1,13 @@
-import { readFileSync } from "node:fs";
 import { lstat, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { BadInputError, FIXTURE_DIR, TASK_FILE, type Task, type TaskSnapshot } from "../../contract/index.js";
-import { type Problem, parseYamlDocument, unplacedDocument, type YamlDocument } from "../../input/index.js";
+import {
+	type Problem,
+	parseYamlDocument,
+	readInputFile,
+	unplacedDocument,
+	type YamlDocument,
+} from "../../input/index.js";
 import { checkExtraction, type Extraction, extractInto } from "./extract-commit.js";
 import { fixtureDigest } from "./fixture-hash.js";
 import { writeFixtureManifest } from "./fixture-manifest.js";
@@ -174,8 +179,9 @@ async function swapInto(tree: string, fixture: string, previous: string): Promis
 /** task.yaml parsed for positions, so problems name their line; unplaced when it cannot be read. */
 function locate(source: string): YamlDocument {
 	try {
-		const document = parseYamlDocument(source, readFileSync(source, "utf8"), { syntaxFixes: { otherwise: "" } });
-		if (document.syntaxIssues.length === 0) return document;
+		const text = readInputFile(source).text;
+		const document = text === null ? null : parseYamlDocument(source, text, { syntaxFixes: { otherwise: "" } });
+		if (document !== null && document.syntaxIssues.length === 0) return document;
 	} catch {
 		// Fall through: a task built in memory has no file to point into.
 	}

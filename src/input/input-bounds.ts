@@ -1,0 +1,151 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { type Document, isAlias, type LineCounter, visit } from "yaml";
+import type { InputIssue } from "../contract/index.js";
+
+/**
+ * The bounds every user file is read within: files past `fileBytes` are refused before they are
+ * parsed (a 50 MB string took 17 s and 1.8 GB), and YAML whose aliases would add more than
+ * `aliasNodes` nodes once expanded (an alias bomb) is refused before anything walks it.
+ */
+export const INPUT_BOUNDS = {
+	/** Largest definition, case, task or script file, in bytes (16 MiB). */
+	fileBytes: 16 * 1024 * 1024,
+	/** Most values aliases (`*name`) may add to a document once expanded. */
+	aliasNodes: 100_000,
+} as const;
+
+/** What reading one input file came to: its text, or an issue saying why there is none. */
+export type InputText =
+	| { readonly text: string; readonly issue: null; readonly missing: false }
+	| { readonly text: null; readonly issue: InputIssue; readonly missing: boolean };
+
+/**
+ * Reads a user's file as UTF-8 within {@link INPUT_BOUNDS}: the size is checked before a byte is
+ * read, a FIFO or device is refused rather than waited on, and a file that grows while it is read
+ * is cut off at the bound and refused. Never throws; `missing` tells an absent file apart, so the
+ * caller can word that case its own way. `what` names the file in messages, e.g. `models.yaml`.
+ */
+export function readInputFile(path: string, what = "the file"): InputText {
+	let descriptor: number;
+	try {
+		descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+	} catch (error) {
+		const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+		return refuse(
+			path,
+			`cannot read ${what}: ${(error as Error).message}`,
+			"check that the file exists and is readable",
+			missing,
+		);
+	}
+	try {
+		const stats = fstatSync(descriptor);
+		if (!stats.isFile())
+			return refuse(path, `${what} is not a regular file`, "point at a regular file, not a folder, FIFO or device");
+		if (stats.size > INPUT_BOUNDS.fileBytes) return tooLarge(path, what, stats.size);
+		const buffer = Buffer.alloc(Math.min(stats.size, INPUT_BOUNDS.fileBytes) + 1);
+		let length = 0;
+		for (let read = -1; read !== 0 && length < buffer.length; length += read)
+			read = readSync(descriptor, buffer, length, buffer.length - length, null);
+		if (length > INPUT_BOUNDS.fileBytes) return tooLarge(path, what, length);
+		return { text: buffer.toString("utf8", 0, length), issue: null, missing: false };
+	} catch (error) {
+		return refuse(path, `cannot read ${what}: ${(error as Error).message}`, "check the file's permissions");
+	} finally {
+		closeSync(descriptor);
+	}
+}
+
+/**
+ * Whether `data` (parsed YAML, where an alias is the same object as its anchor) would grow by more
+ * than {@link INPUT_BOUNDS}.aliasNodes values once every alias is expanded, or is cyclic. Counts
+ * each shared object once, so it costs as much as the document, not as much as its expansion.
+ */
+export function exceedsAliasBound(data: unknown): boolean {
+	const sizes = new Map<object, number>();
+	let distinct = 0;
+	const size = (value: unknown): number => {
+		if (value === null || typeof value !== "object") {
+			distinct++;
+			return 1;
+		}
+		const known = sizes.get(value);
+		if (known !== undefined) return known;
+		sizes.set(value, Number.POSITIVE_INFINITY); // in progress: meeting it again is a cycle
+		distinct++;
+		let total = 1;
+		for (const child of Array.isArray(value) ? value : Object.values(value)) total += size(child);
+		sizes.set(value, total);
+		return total;
+	};
+	const expanded = size(data);
+	return expanded - distinct > INPUT_BOUNDS.aliasNodes;
+}
+
+/**
+ * The issue refusing `data`, parsed from `text`, as an alias bomb (see {@link exceedsAliasBound}),
+ * placed at its first alias; null when it is within the bound. `locate` parses the text with
+ * positions, only when needed.
+ */
+export function aliasBoundIssue(
+	source: string,
+	text: string,
+	data: unknown,
+	locate: () => { document: Document; lineCounter: LineCounter },
+): InputIssue | null {
+	// An alias needs an anchor (`&name`) and a reference (`*name`); most files have neither.
+	if (!text.includes("&") || !text.includes("*") || !exceedsAliasBound(data)) return null;
+	const { document, lineCounter } = locate();
+	return aliasBombIssue(source, document, lineCounter);
+}
+
+/**
+ * The plain data of a document parsed by `yaml` (aliases resolved to shared objects, never
+ * copied), or the issue refusing it as an alias bomb.
+ */
+export function documentData(
+	source: string,
+	text: string,
+	document: Document,
+	lineCounter: LineCounter,
+): { data: unknown; issue: InputIssue | null } {
+	const data: unknown = document.toJS({ maxAliasCount: -1 });
+	const issue = aliasBoundIssue(source, text, data, () => ({ document, lineCounter }));
+	return issue === null ? { data, issue } : { data: null, issue };
+}
+
+function aliasBombIssue(source: string, document: Document, lineCounter: LineCounter): InputIssue {
+	let offset = 0;
+	visit(document, {
+		Alias(_key, node) {
+			if (!isAlias(node)) return;
+			offset = node.range?.[0] ?? 0;
+			return visit.BREAK;
+		},
+	});
+	const { line, col } = lineCounter.linePos(offset);
+	return {
+		source,
+		line,
+		column: col,
+		path: "",
+		message: `the aliases of this file expand to more than ${INPUT_BOUNDS.aliasNodes.toLocaleString("en-US")} values (or refer to themselves): an alias bomb`,
+		fix: "write the repeated values out, or use fewer and smaller aliases (`*name`)",
+	};
+}
+
+function tooLarge(source: string, what: string, bytes: number): InputText {
+	return refuse(
+		source,
+		`${what} is ${mebibytes(bytes)}, past the bound of ${mebibytes(INPUT_BOUNDS.fileBytes, 0)} for an input file`,
+		"split it into smaller files (a `cases:` glob can match many), or keep large inputs out of the definitions",
+	);
+}
+
+function mebibytes(bytes: number, digits = 1): string {
+	return `${(bytes / 1024 / 1024).toFixed(digits)} MiB`;
+}
+
+function refuse(source: string, message: string, fix: string, missing = false): InputText {
+	return { text: null, issue: { source, line: null, column: null, path: "", message, fix }, missing };
+}
