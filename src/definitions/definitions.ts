@@ -16,6 +16,8 @@ export interface Definitions {
 	readonly useCases: readonly UseCaseDefinition[];
 	/** Things that load but deserve a look, e.g. a retired model in a fleet. */
 	readonly warnings: readonly InputIssue[];
+	/** Folders outside `dir` that case globs may reach, as the user named them (`--allow-path`); usually none. */
+	readonly allowedPaths: readonly string[];
 }
 
 /** The registry entry with this id, or undefined. */

@@ -23,7 +23,7 @@ export {
 } from "./judge-panel-schema.js";
 export { DEFINITION_FILES, loadDefinitions } from "./load-definitions.js";
 export { type LoadTaskPackOptions, loadTaskPack, type TaskPack } from "./load-task-pack.js";
-export { matchFiles } from "./match-files.js";
+export { type FileMatch, matchFiles, type RefusedPath } from "./match-files.js";
 export { modelSchema, modelsFileSchema, PROVIDER_DEFAULTS, PROVIDERS, type Provider } from "./model-schema.js";
 export { type MountSource, mountSource } from "./mount-schema.js";
 export { runtimeSchema } from "./runtime-schema.js";

@@ -27,12 +27,22 @@ export const DEFINITION_FILES = {
 
 const INIT_FIX = "run `touchstone init` to scaffold a benchmarks folder, or pass the folder that holds models.yaml";
 
+/** What {@link loadDefinitions} is told besides the folder. */
+export interface LoadDefinitionsOptions {
+	/**
+	 * Folders outside `dir` the user allows case globs to reach (`--allow-path`). Without them, a
+	 * glob or symlink that resolves outside `dir` is a problem.
+	 */
+	readonly allowedPaths?: readonly string[];
+}
+
 /**
  * Loads and validates `models.yaml`, `judge_panels.yaml` (optional) and `use_cases.yaml` in `dir`.
  * Throws one BadInputError listing every problem of every file (syntax, schema, cross references),
  * each located by file, line, column and path; returns warnings instead of throwing them. Never writes.
  */
-export function loadDefinitions(dir: string): Definitions {
+export function loadDefinitions(dir: string, options: LoadDefinitionsOptions = {}): Definitions {
+	const allowedPaths = options.allowedPaths ?? [];
 	const directory = statSync(dir, { throwIfNoEntry: false });
 	if (directory === undefined || !directory.isDirectory())
 		throw new BadInputError(`Cannot load the definitions in ${dir}: 1 problem`, [
@@ -58,6 +68,7 @@ export function loadDefinitions(dir: string): Definitions {
 
 	const context: ReferenceContext = {
 		dir,
+		allowedPaths,
 		models: readable(modelsFile) ? modelStatuses(modelsFile) : null,
 		panels: panelsFile === null ? [BUILTIN_PANEL_ID] : readable(panelsFile) ? rawIds(panelsFile, "panels") : null,
 		builtinPanel: panelsFile === null,
@@ -102,6 +113,7 @@ export function loadDefinitions(dir: string): Definitions {
 		defaultPanel: panels?.default ?? BUILTIN_PANEL_ID,
 		useCases: useCases.use_cases,
 		warnings,
+		allowedPaths,
 	};
 }
 

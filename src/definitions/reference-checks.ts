@@ -11,6 +11,8 @@ import type { YamlFile } from "./yaml-file.js";
 export interface ReferenceContext {
 	/** The benchmarks folder, to resolve `cases` globs and `tasks` folders. */
 	readonly dir: string;
+	/** Folders outside `dir` that globs may reach (`--allow-path`). */
+	readonly allowedPaths: readonly string[];
 	/** Model id -> status (`active`/`retired`, or anything written), from models.yaml. */
 	readonly models: ReadonlyMap<string, unknown> | null;
 	/** Panel ids from judge_panels.yaml, or the built-in panel's id when the file is absent. */
@@ -88,15 +90,8 @@ export function checkUseCaseReferences(file: YamlFile, context: ReferenceContext
 					),
 				}),
 			);
-		if (typeof fields.cases === "string" && fields.cases !== "" && !fields.cases.startsWith("/")) {
-			if (matchFiles(context.dir, fields.cases).length === 0)
-				findings.issues.push(
-					file.issueAt(at("cases"), {
-						message: `no file matches \`${fields.cases}\` (relative to ${context.dir})`,
-						fix: "add case files there, or correct the glob (e.g. `packs/<use-case>/*.yaml`)",
-					}),
-				);
-		}
+		if (typeof fields.cases === "string" && fields.cases !== "" && !fields.cases.startsWith("/"))
+			findings.issues.push(...caseGlobIssues(file, at("cases"), fields.cases, context));
 		if (typeof fields.tasks === "string" && fields.tasks !== "" && !fields.tasks.startsWith("/")) {
 			const path = join(context.dir, fields.tasks);
 			if (statSync(path, { throwIfNoEntry: false })?.isDirectory() !== true)
@@ -110,6 +105,41 @@ export function checkUseCaseReferences(file: YamlFile, context: ReferenceContext
 	}
 	return findings;
 }
+
+/** No file matched, or the glob reached outside the allowed folders or into a loop. */
+function caseGlobIssues(file: YamlFile, path: DocumentPath, glob: string, context: ReferenceContext): InputIssue[] {
+	const match = matchFiles(context.dir, glob, context.allowedPaths);
+	const issues = match.refused.slice(0, MAX_REFUSED).map((refused) =>
+		file.issueAt(path, {
+			message:
+				refused.reason === "outside"
+					? `the glob \`${glob}\` reaches ${refused.path}, which resolves to ${refused.resolved}, outside the benchmarks folder${context.allowedPaths.length > 0 ? " and the allowed paths" : ""}`
+					: `the glob \`${glob}\` reaches ${refused.path}, a symlink loop or a folder that links back to one it is in`,
+			fix:
+				refused.reason === "outside"
+					? "keep case files inside the benchmarks folder (copy them in rather than linking them), or name their folder with --allow-path DIR"
+					: "remove the looping symlink, or narrow the glob so that it does not reach it",
+		}),
+	);
+	if (match.refused.length > MAX_REFUSED)
+		issues.push(
+			file.issueAt(path, {
+				message: `the glob \`${glob}\` reaches ${match.refused.length - MAX_REFUSED} more paths it may not`,
+				fix: "narrow the glob to the case files of this use case",
+			}),
+		);
+	if (match.files.length === 0 && match.refused.length === 0)
+		issues.push(
+			file.issueAt(path, {
+				message: `no file matches \`${glob}\` (relative to ${context.dir})`,
+				fix: "add case files there, or correct the glob (e.g. `packs/<use-case>/*.yaml`)",
+			}),
+		);
+	return issues;
+}
+
+/** Refused paths reported one by one; past these, one issue says how many more. */
+const MAX_REFUSED = 5;
 
 type ReferenceRole = "juror" | "fleet" | "deployed";
 

@@ -116,7 +116,9 @@ export async function prepareUseCase(
 		case_files:
 			useCase.cases === null
 				? []
-				: matchFiles(benchmarksDir, useCase.cases).map((file) => resolve(benchmarksDir, file)),
+				: matchFiles(benchmarksDir, useCase.cases, definitions.allowedPaths).files.map((file) =>
+						resolve(benchmarksDir, file),
+					),
 		tasks_dir: useCase.tasks === null ? null : resolve(benchmarksDir, useCase.tasks),
 		grading: useCase.grading ?? {},
 		jury: plugin.usesJury === true ? resolveJury(definitions, useCase, options.parts) : null,

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { ModelEntry } from "../../contract/index.js";
-import { loadFromDirOption, withDirOption } from "../definitions-option.js";
+import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import { renderTable } from "../table.js";
 
@@ -9,8 +9,8 @@ export function registerListCommand(program: Command, io: CliIo): void {
 	withDirOption(program.command("list"))
 		.description("show models (status, role, tags, price) and use cases (status, plugin, deployed)")
 		.option("--json", "print the lists as JSON")
-		.action((options: { dir: string; json?: boolean }) => {
-			const definitions = loadFromDirOption(options.dir);
+		.action((options: DirOptions & { json?: boolean }) => {
+			const definitions = loadFromDirOption(options.dir, options.allowPath);
 			if (options.json) {
 				printJson(io, { models: definitions.models, use_cases: definitions.useCases });
 				return;

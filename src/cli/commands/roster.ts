@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import type { UseCaseDefinition } from "../../definitions/index.js";
 import { openStore } from "../../store/index.js";
 import { type RosterEntry, type RosterInput, roster } from "../../views/index.js";
-import { loadFromDirOption, withDirOption } from "../definitions-option.js";
+import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import { type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 import { renderTable } from "../table.js";
@@ -13,8 +13,8 @@ export function registerRosterCommand(program: Command, io: CliIo): void {
 	withStoreOptions(withDirOption(program.command("roster")), "reads")
 		.description("show every use case, ideas included (the unlock board), with what has run")
 		.option("--json", "print the roster as JSON (the API's shape)")
-		.action((options: StoreFlags & { dir: string; json?: boolean }) => {
-			const definitions = loadFromDirOption(options.dir);
+		.action((options: StoreFlags & DirOptions & { json?: boolean }) => {
+			const definitions = loadFromDirOption(options.dir, options.allowPath);
 			const inputs = definitions.useCases.map(rosterInput);
 			const paths = storePaths(io, options);
 			// No store yet is a roster with nothing run, not an error: ideas need no results.

@@ -5,15 +5,14 @@ import { type Definitions, findUseCase, fleetFor } from "../../definitions/index
 import { defaultRunParts, type EndpointOverride, endpointModelId } from "../../orchestrator/index.js";
 import { openStore, type Store } from "../../store/index.js";
 import type { Gate } from "../../views/index.js";
-import { loadFromDirOption, withDirOption } from "../definitions-option.js";
+import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { commaList, positiveInteger } from "../flag-parsers.js";
 import { checkGateModels, parseGates, withGateOption } from "../gate-flags.js";
 import type { CliIo } from "../io.js";
 import { runAndReport } from "../run-and-report.js";
 import { openWritableStore, type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
-interface RunOptions extends StoreFlags {
-	readonly dir: string;
+interface RunOptions extends StoreFlags, DirOptions {
 	readonly useCase: string;
 	readonly models?: string[];
 	readonly baseUrl?: string;
@@ -57,7 +56,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 		.option("--json", "print the summary, leaderboard and gates as JSON");
 	withStoreOptions(withGateOption(command), "reads and writes").action(async (options: RunOptions) => {
 		const endpoint = endpointOf(options);
-		const definitions = loadFromDirOption(options.dir);
+		const definitions = loadFromDirOption(options.dir, options.allowPath);
 		const gates = gatesForRun(definitions, options, parseGates(options.failUnder));
 		const store = openRunStore(io, options);
 		try {

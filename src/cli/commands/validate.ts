@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { BadInputError, formatIssue } from "../../contract/index.js";
 import type { Definitions } from "../../definitions/index.js";
-import { loadFromDirOption, withDirOption } from "../definitions-option.js";
+import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 
 /** `touchstone validate`: loads every definition and prints a summary, or every problem. */
@@ -9,10 +9,10 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
 	withDirOption(program.command("validate"))
 		.description("check models.yaml, judge_panels.yaml and use_cases.yaml; print a summary or every problem")
 		.option("--json", "print the result as JSON")
-		.action((options: { dir: string; json?: boolean }) => {
+		.action((options: DirOptions & { json?: boolean }) => {
 			let definitions: Definitions;
 			try {
-				definitions = loadFromDirOption(options.dir);
+				definitions = loadFromDirOption(options.dir, options.allowPath);
 			} catch (error) {
 				if (options.json && error instanceof BadInputError) printJson(io, { valid: false, issues: error.issues });
 				throw error;
