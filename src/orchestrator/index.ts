@@ -2,6 +2,7 @@
  * The orchestrator: `plan → skip current cells → execute → persist`, with bounded concurrency in
  * one process. The only layer that knows every other one.
  */
+export { type CheckInputsOptions, caseFilesOf, checkUseCaseInputs } from "./check-use-case-inputs.js";
 export { commandAccess } from "./command-access.js";
 export { createCommandLauncher } from "./command-launcher.js";
 export { defaultRunParts } from "./default-parts.js";

@@ -19,13 +19,13 @@ import {
 	findModel,
 	findUseCase,
 	fleetFor,
-	matchFiles,
 	panelFor,
 	type UseCaseDefinition,
 	useCaseRuntimeDeclaration,
 } from "../definitions/index.js";
 import { resolveStorePaths, runtimeCacheDir } from "../store/index.js";
 import { validateCases } from "./case-validation.js";
+import { caseFilesOf } from "./check-use-case-inputs.js";
 import { type EndpointOverride, endpointRecord, pointModelsAt, recordedEndpointModels } from "./endpoint-models.js";
 import { type BuiltSpec, buildSpec } from "./spec-builder.js";
 import { createTaskPackAccess } from "./task-pack.js";
@@ -113,12 +113,7 @@ export async function prepareUseCase(
 	const context: PluginContext = {
 		use_case_id: useCase.id,
 		benchmarks_dir: benchmarksDir,
-		case_files:
-			useCase.cases === null
-				? []
-				: matchFiles(benchmarksDir, useCase.cases, definitions.allowedPaths).files.map((file) =>
-						resolve(benchmarksDir, file),
-					),
+		case_files: caseFilesOf(definitions, useCase),
 		tasks_dir: useCase.tasks === null ? null : resolve(benchmarksDir, useCase.tasks),
 		grading: useCase.grading ?? {},
 		jury: plugin.usesJury === true ? resolveJury(definitions, useCase, options.parts) : null,

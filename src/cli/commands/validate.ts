@@ -1,25 +1,33 @@
 import type { Command } from "commander";
 import { BadInputError, formatIssue } from "../../contract/index.js";
 import type { Definitions } from "../../definitions/index.js";
+import { checkUseCaseInputs } from "../../orchestrator/index.js";
 import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 
-/** `touchstone validate`: loads every definition and prints a summary, or every problem. */
+/**
+ * `touchstone validate`: loads every definition, and every case file and task.yaml of every
+ * runnable use case as `run` would read them; prints a summary, or every problem.
+ */
 export function registerValidateCommand(program: Command, io: CliIo): void {
 	withDirOption(program.command("validate"))
-		.description("check models.yaml, judge_panels.yaml and use_cases.yaml; print a summary or every problem")
+		.description(
+			"check models.yaml, judge_panels.yaml, use_cases.yaml and every case file and task of the runnable use cases; print a summary or every problem",
+		)
 		.option("--json", "print the result as JSON")
-		.action((options: DirOptions & { json?: boolean }) => {
+		.action(async (options: DirOptions & { json?: boolean }) => {
 			let definitions: Definitions;
+			let cases: Record<string, number>;
 			try {
 				definitions = loadFromDirOption(options.dir, options.allowPath);
+				cases = await checkUseCaseInputs(definitions, { signal: new AbortController().signal });
 			} catch (error) {
 				if (options.json && error instanceof BadInputError) printJson(io, { valid: false, issues: error.issues });
 				throw error;
 			}
 			const summary = summarize(definitions);
 			if (options.json) {
-				printJson(io, { valid: true, ...summary, warnings: definitions.warnings });
+				printJson(io, { valid: true, ...summary, cases, warnings: definitions.warnings });
 				return;
 			}
 			for (const warning of definitions.warnings) io.stderr.write(`warning:${formatIssue(warning)}\n`);
@@ -33,6 +41,9 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
 				`  ${summary.panels} judge panel${summary.panels === 1 ? "" : "s"} (default ${summary.default_panel})`,
 			);
 			printLine(io, `  ${summary.use_cases} use cases (${summary.runnable} runnable, ${summary.ideas} ideas)`);
+			const counted = Object.entries(cases);
+			if (counted.length > 0)
+				printLine(io, `  cases and tasks read: ${counted.map(([id, count]) => `${id} ${count}`).join(", ")}`);
 			if (definitions.warnings.length > 0) printLine(io, `  ${definitions.warnings.length} warnings (above)`);
 		});
 }
