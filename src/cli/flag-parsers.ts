@@ -8,6 +8,19 @@ export function positiveInteger(value: string): number {
 	return parsed;
 }
 
+/**
+ * A parser of a whole-number flag from 1 to `max` (a bound of COUNT_BOUNDS: the flag sizes an
+ * allocation, a pool or a loop), telling the user what was expected.
+ */
+export function integerUpTo(max: number): (value: string) => number {
+	return (value) => {
+		const parsed = Number(value);
+		if (!Number.isInteger(parsed) || parsed < 1 || parsed > max)
+			throw new InvalidArgumentError(`expected a whole number ≥ 1 and ≤ ${max}, got "${value}".`);
+		return parsed;
+	};
+}
+
 /** Parses a TCP port (0 = any free port). */
 export function port(value: string): number {
 	const parsed = Number(value);

@@ -7,6 +7,7 @@ import {
 	MODEL_WEIGHTS,
 	type ModelEntry,
 } from "../contract/index.js";
+import { COUNT_BOUNDS } from "../input/index.js";
 import { envNameSchema, urlProblem } from "./env-references.js";
 import { mountListSchema } from "./mount-schema.js";
 
@@ -60,9 +61,24 @@ const priceSchema = z
 
 const optionsSchema = z
 	.strictObject({
-		max_retries: z.int().min(0).optional().describe("Retries of a failed call, with backoff and jitter."),
-		concurrency: z.int().min(1).optional().describe("Calls to this model in flight at once."),
-		timeout_s: z.number().positive().optional().describe("Seconds before one call is abandoned."),
+		max_retries: z
+			.int()
+			.min(0)
+			.max(COUNT_BOUNDS.retries)
+			.optional()
+			.describe("Retries of a failed call, with backoff and jitter."),
+		concurrency: z
+			.int()
+			.min(1)
+			.max(COUNT_BOUNDS.concurrency)
+			.optional()
+			.describe("Calls to this model in flight at once."),
+		timeout_s: z
+			.number()
+			.positive()
+			.max(COUNT_BOUNDS.timeoutSeconds)
+			.optional()
+			.describe("Seconds before one call is abandoned."),
 		headers_env: z
 			.record(z.string(), envNameSchema)
 			.superRefine((headers, context) => {

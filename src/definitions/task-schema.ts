@@ -7,6 +7,7 @@ import {
 	type TaskBudget,
 	type TaskMode,
 } from "../contract/index.js";
+import { COUNT_BOUNDS } from "../input/index.js";
 import { runtimeSchema } from "./runtime-schema.js";
 import { relativePath } from "./task-paths.js";
 import { commitHashSchema, snapshotSchema } from "./task-snapshot-schema.js";
@@ -25,19 +26,32 @@ const text = z.string().min(1);
 
 const budgetSchema = z
 	.strictObject({
-		turns: z.int().min(1).optional().describe("Most model turns; defaults to 1 (single-shot) or 30 (agentic)."),
+		turns: z
+			.int()
+			.min(1)
+			.max(COUNT_BOUNDS.turns)
+			.optional()
+			.describe("Most model turns; defaults to 1 (single-shot) or 30 (agentic)."),
 		tokens: z
 			.int()
 			.min(1)
+			.max(COUNT_BOUNDS.tokens)
 			.nullable()
 			.optional()
 			.describe("Most tokens, input plus output over all turns; omit for no limit."),
 		timeout_s: z
 			.number()
 			.positive()
+			.max(COUNT_BOUNDS.timeoutSeconds)
 			.optional()
 			.describe("Most wall-clock seconds for the attempt; defaults to 300 (single-shot) or 1800 (agentic)."),
-		cost_usd: z.number().positive().nullable().optional().describe("Most USD spent on the model; omit for unlimited."),
+		cost_usd: z
+			.number()
+			.positive()
+			.max(COUNT_BOUNDS.costUsd)
+			.nullable()
+			.optional()
+			.describe("Most USD spent on the model; omit for unlimited."),
 	})
 	.describe("What one attempt may spend; reaching a limit ends it with status `limit`, and it is still verified.");
 

@@ -1,6 +1,7 @@
 import { extname } from "node:path";
 import { z } from "zod";
 import { type TaskVerifier, TEST_REPORT_FORMATS } from "../contract/index.js";
+import { COUNT_BOUNDS } from "../input/index.js";
 import { ENV_NAME_PATTERN } from "./env-references.js";
 import { relativePath } from "./task-paths.js";
 
@@ -51,7 +52,12 @@ const envSchema = z
 
 const threshold = z.number().gt(0).max(1);
 const timeout = (fallback: number) =>
-	z.number().positive().default(fallback).describe(`Most seconds the run may take; defaults to ${fallback}.`);
+	z
+		.number()
+		.positive()
+		.max(COUNT_BOUNDS.timeoutSeconds)
+		.default(fallback)
+		.describe(`Most seconds the run may take; defaults to ${fallback}.`);
 
 const testsArgsSchema = z
 	.strictObject({

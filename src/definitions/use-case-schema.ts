@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { JsonObject, TaskRuntime } from "../contract/index.js";
+import { COUNT_BOUNDS } from "../input/index.js";
 import { runtimeSchema } from "./runtime-schema.js";
 
 /** Where a use case stands: an `idea` on the unlock board, or `runnable` with a plugin. */
@@ -117,7 +118,12 @@ export const useCaseSchema = z
 			.lt(1)
 			.default(DEFAULT_BAND)
 			.describe('"Good enough" margin below the best headline (0 < band < 1); defaults to 0.05.'),
-		samples: z.int().min(1).default(DEFAULT_SAMPLES).describe("Samples per cell at thorough depth; defaults to 2."),
+		samples: z
+			.int()
+			.min(1)
+			.max(COUNT_BOUNDS.samples)
+			.default(DEFAULT_SAMPLES)
+			.describe("Samples per cell at thorough depth; defaults to 2."),
 		grading: z.record(z.string(), z.json()).optional().describe("Plugin grading settings, checked by the plugin."),
 		deployed: deployedSchema.optional(),
 		unlock: text().optional().describe("The decision shipping this would unblock (required for ideas)."),

@@ -18,6 +18,7 @@ export {
 export { globSegmentSource, globToRegExp } from "./glob-pattern.js";
 export {
 	aliasBoundIssue,
+	COUNT_BOUNDS,
 	documentData,
 	INPUT_BOUNDS,
 	type InputText,

@@ -14,6 +14,32 @@ export const INPUT_BOUNDS = {
 	aliasNodes: 100_000,
 } as const;
 
+/**
+ * The largest value each count and duration of the definitions and flags may take. Each sizes an
+ * allocation, a pool or a timer (a timer past 2^31 ms fires at once), so past these it is a typo,
+ * not a plan: `samples: 1000000000` planned a billion cells after the spec was written.
+ */
+export const COUNT_BOUNDS = {
+	/** Samples per case (`samples:`, `--samples`). */
+	samples: 1_000,
+	/** Calls or cells in flight at once (`options.concurrency`, `--concurrency`). */
+	concurrency: 1_024,
+	/** Retries of one failed call (`options.max_retries`). */
+	retries: 20,
+	/** Any timeout in seconds (calls, attempts, verifiers): one day. */
+	timeoutSeconds: 86_400,
+	/** Model turns of one attempt (`budget.turns`). */
+	turns: 10_000,
+	/** Tokens of one attempt or one reply (`budget.tokens`, `max_tokens`). */
+	tokens: 100_000_000,
+	/** USD one attempt may spend (`budget.cost_usd`). */
+	costUsd: 100_000,
+	/** Cells one run may plan (models × cases × samples); a plan holds one 4-byte index per cell. */
+	cells: 10_000_000,
+	/** Repeats of each reference policy (`validate-tasks --repeats`). */
+	repeats: 100,
+} as const;
+
 /** What reading one input file came to: its text, or an issue saying why there is none. */
 export type InputText =
 	| { readonly text: string; readonly issue: null; readonly missing: false }

@@ -1,5 +1,6 @@
-import type { Depth, JsonObject, SpecDocument } from "../contract/index.js";
+import { BadInputError, type Depth, type JsonObject, type SpecDocument } from "../contract/index.js";
 import type { Definitions } from "../definitions/index.js";
+import { COUNT_BOUNDS } from "../input/index.js";
 import { runtimeCacheDir, type Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
 import type { EndpointOverride } from "./endpoint-models.js";
@@ -146,6 +147,15 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 	});
 	request.hooks?.onPrepared?.(prepared);
 	const { spec } = prepared;
+	const plan = planCells({
+		spec: spec.document,
+		cases: prepared.cases,
+		fleet: prepared.fleet,
+		depth: request.depth,
+		samples: request.samples ?? prepared.useCase.samples,
+	});
+	// Refused before the spec is written: a plan this large is a typo, and would not fit in memory.
+	if (plan.size > COUNT_BOUNDS.cells) throw tooManyCells(prepared.useCase.id, plan.size);
 	if (!request.dryRun) {
 		const writable = writableStore(request);
 		writable.freezeSpec({
@@ -159,13 +169,6 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 		writable.activateSpec(prepared.useCase.id, spec.benchmark_version);
 	}
 
-	const plan = planCells({
-		spec: spec.document,
-		cases: prepared.cases,
-		fleet: prepared.fleet,
-		depth: request.depth,
-		samples: request.samples ?? prepared.useCase.samples,
-	});
 	const toRun = plan.remaining(
 		request.force || store === null ? new Set<string>() : store.completeCellKeys(prepared.useCase.id),
 	);
@@ -190,6 +193,20 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 			),
 		},
 	};
+}
+
+function tooManyCells(useCaseId: string, cells: number): BadInputError {
+	const message = `the run plans ${cells.toLocaleString("en-US")} cells (models × cases × samples), past the bound of ${COUNT_BOUNDS.cells.toLocaleString("en-US")}`;
+	return new BadInputError(message, [
+		{
+			source: `use_cases.yaml ${useCaseId}`,
+			line: null,
+			column: null,
+			path: "samples",
+			message,
+			fix: "run fewer samples (--samples or `samples:`) or fewer models (--models), or split the cases into several use cases",
+		},
+	]);
 }
 
 /** What the executed cells add up to. */

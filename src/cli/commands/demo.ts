@@ -1,12 +1,13 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { type Definitions, loadDefinitions, loadTaskPack } from "../../definitions/index.js";
+import { COUNT_BOUNDS } from "../../input/index.js";
 import { defaultRunParts } from "../../orchestrator/index.js";
 import { fixtureState, materializeFixture } from "../../sandbox/index.js";
 import { loadScript, startScriptedServer } from "../../scripted-server/index.js";
 import { displayPath } from "../definitions-option.js";
 import { demoSandbox, hasUnisolatedRows } from "../demo-sandbox.js";
-import { positiveInteger } from "../flag-parsers.js";
+import { integerUpTo } from "../flag-parsers.js";
 import { type CliIo, printLine } from "../io.js";
 import { PACKAGE_ROOT } from "../package-info.js";
 import { runAndReport } from "../run-and-report.js";
@@ -23,7 +24,7 @@ import { openWritableStore, type StoreFlags, storePaths, withStoreOptions } from
 export function registerDemoCommand(program: Command, io: CliIo): void {
 	withStoreOptions(program.command("demo"), "reads and writes")
 		.description("run the bundled example benchmarks offline, against scripted stand-in models")
-		.option("--concurrency <n>", "cells in flight at once", positiveInteger, 16)
+		.option("--concurrency <n>", "cells in flight at once", integerUpTo(COUNT_BOUNDS.concurrency), 16)
 		.option("--force", "re-run cells that already have a current result")
 		.action(async (options: StoreFlags & { concurrency: number; force?: boolean }) => {
 			const examples = join(PACKAGE_ROOT, "examples");

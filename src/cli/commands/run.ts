@@ -2,11 +2,12 @@ import { existsSync } from "node:fs";
 import { type Command, Option } from "commander";
 import { BadInputError } from "../../contract/index.js";
 import { type Definitions, findUseCase, fleetFor } from "../../definitions/index.js";
+import { COUNT_BOUNDS } from "../../input/index.js";
 import { defaultRunParts, type EndpointOverride, endpointModelId } from "../../orchestrator/index.js";
 import { openStore, type Store } from "../../store/index.js";
 import type { Gate } from "../../views/index.js";
 import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
-import { commaList, positiveInteger } from "../flag-parsers.js";
+import { commaList, integerUpTo } from "../flag-parsers.js";
 import { checkGateModels, parseGates, withGateOption } from "../gate-flags.js";
 import type { CliIo } from "../io.js";
 import { runAndReport } from "../run-and-report.js";
@@ -49,8 +50,12 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 				.choices(["limited", "thorough"])
 				.default("thorough"),
 		)
-		.option("--samples <n>", "samples per case at thorough depth (default: the use case's, else 2)", positiveInteger)
-		.option("--concurrency <n>", "cells in flight at once", positiveInteger, 8)
+		.option(
+			"--samples <n>",
+			"samples per case at thorough depth (default: the use case's, else 2)",
+			integerUpTo(COUNT_BOUNDS.samples),
+		)
+		.option("--concurrency <n>", "cells in flight at once", integerUpTo(COUNT_BOUNDS.concurrency), 8)
 		.option("--force", "re-run cells that already have a current result")
 		.option("--dry-run", "show the plan without calling any model or writing anything")
 		.option("--json", "print the summary, leaderboard and gates as JSON");

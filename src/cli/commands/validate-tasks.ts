@@ -2,10 +2,11 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { BadInputError, TouchstoneError } from "../../contract/index.js";
 import { findUseCase, type RuntimeDeclaration, useCaseRuntimeDeclaration } from "../../definitions/index.js";
+import { COUNT_BOUNDS } from "../../input/index.js";
 import { type PolicyOutcome, sandboxChoice, type TaskValidation, validateTasks } from "../../orchestrator/index.js";
 import { resolveStorePaths, runtimeCacheDir } from "../../store/index.js";
 import { loadFromDirOption } from "../definitions-option.js";
-import { positiveInteger } from "../flag-parsers.js";
+import { integerUpTo } from "../flag-parsers.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import { renderTable } from "../table.js";
 
@@ -30,7 +31,12 @@ export function registerValidateTasksCommand(program: Command, io: CliIo): void 
 		.option("--tasks <dir>", "the task pack folder (DIR/<task-id>/task.yaml)")
 		.option("--use-case <id>", "validate a task use case's pack with its runtime (instead of --tasks)")
 		.option("--dir <dir>", "the benchmarks/ folder holding the use case (with --use-case)", "./benchmarks")
-		.option("--repeats <n>", "times each policy runs each task; verdicts must agree", positiveInteger, 3)
+		.option(
+			"--repeats <n>",
+			"times each policy runs each task; verdicts must agree",
+			integerUpTo(COUNT_BOUNDS.repeats),
+			3,
+		)
 		.option("--json", "print the validations as JSON")
 		.addHelpText(
 			"after",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CASE_KINDS } from "../../contract/index.js";
+import { COUNT_BOUNDS } from "../../input/index.js";
 import { checkSchema } from "./check-schema.js";
 
 /** Case ids: letters, digits, `.`, `_` and `-`, starting with a letter or digit. */
@@ -13,7 +14,7 @@ const inputSchema = z
 	.object({
 		prompt: text.describe("The user message sent to the model."),
 		system_prompt: text.optional().describe("The system message, if any."),
-		max_tokens: z.int().min(1).optional().describe("Cap on generated tokens."),
+		max_tokens: z.int().min(1).max(COUNT_BOUNDS.tokens).optional().describe("Cap on generated tokens."),
 		temperature: z.number().min(0).max(2).optional().describe("Sampling temperature."),
 	})
 	.catchall(z.json())
