@@ -36,10 +36,22 @@ export interface FileMatch {
 export function matchFiles(baseDir: string, pattern: string, allowedDirs: readonly string[] = []): FileMatch {
 	const segments = pattern.split("/").filter((segment, index) => segment !== "" && !(segment === "." && index === 0));
 	const base = resolve(baseDir);
-	const roots = [base, ...allowedDirs].map((dir) => realPath(resolve(dir)) ?? resolve(dir));
-	const walk: Walk = { base, roots, found: new Set(), refused: [], ancestors: [] };
+	const walk: Walk = { base, roots: allowedRoots(base, allowedDirs), found: new Set(), refused: [], ancestors: [] };
 	visit(walk, base, segments);
 	return { files: [...walk.found].sort(), refused: walk.refused };
+}
+
+/**
+ * Where `path` (relative to `baseDir`) resolves once symlinks are followed, when that is outside
+ * `baseDir` and every one of `allowedDirs`; null when it is inside one of them, or does not exist.
+ */
+export function resolvesOutside(baseDir: string, path: string, allowedDirs: readonly string[] = []): string | null {
+	const real = realPath(resolve(baseDir, path));
+	return real === null || inside(allowedRoots(baseDir, allowedDirs), real) ? null : real;
+}
+
+function allowedRoots(baseDir: string, allowedDirs: readonly string[]): string[] {
+	return [baseDir, ...allowedDirs].map((dir) => realPath(resolve(dir)) ?? resolve(dir));
 }
 
 interface Walk {

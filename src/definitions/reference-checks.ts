@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { InputIssue } from "../contract/index.js";
 import { closestMatch, type DocumentPath, isRecord } from "../input/index.js";
 import { BUILTIN_PANEL_ID } from "./judge-panel-schema.js";
-import { matchFiles } from "./match-files.js";
+import { matchFiles, resolvesOutside } from "./match-files.js";
 import { rawEntries, rawIds } from "./raw-entries.js";
 import type { YamlFile } from "./yaml-file.js";
 
@@ -94,7 +94,15 @@ export function checkUseCaseReferences(file: YamlFile, context: ReferenceContext
 			findings.issues.push(...caseGlobIssues(file, at("cases"), fields.cases, context));
 		if (typeof fields.tasks === "string" && fields.tasks !== "" && !fields.tasks.startsWith("/")) {
 			const path = join(context.dir, fields.tasks);
-			if (statSync(path, { throwIfNoEntry: false })?.isDirectory() !== true)
+			const outside = resolvesOutside(context.dir, fields.tasks, context.allowedPaths);
+			if (outside !== null)
+				findings.issues.push(
+					file.issueAt(at("tasks"), {
+						message: `the tasks folder \`${fields.tasks}\` resolves to ${outside}, outside the benchmarks folder`,
+						fix: "keep the task pack inside the benchmarks folder, or name its folder with --allow-path DIR",
+					}),
+				);
+			else if (statSync(path, { throwIfNoEntry: false })?.isDirectory() !== true)
 				findings.issues.push(
 					file.issueAt(at("tasks"), {
 						message: `the tasks folder \`${fields.tasks}\` does not exist (relative to ${context.dir})`,

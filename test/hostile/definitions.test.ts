@@ -388,6 +388,27 @@ describe("item 7: case globs and symlinks stay inside the benchmarks folder", ()
 		expectBadInput(folder);
 		expect(folder.stderr).toMatch(/use_cases\[0\]\.cases: .*packs\/arith\/sub.*outside/);
 	});
+	it("a task pack folder that climbs out or links outside is refused at its tasks: line", async () => {
+		const taskUseCase = (tasks: string) =>
+			`use_cases:\n  - id: fixes\n    status: runnable\n    modality: { input: text, output: code }\n    plugin: tasks\n    tasks: ${tasks}\n`;
+		const { root, dir } = project({ "use_cases.yaml": taskUseCase("../pack") });
+		writeFiles(join(root, "pack", "sum"), {
+			"task.yaml": sumTask("sum", { reference: "reference/sum.mjs" }),
+			"reference/sum.mjs": "",
+			"hidden/sum.test.mjs": "",
+		});
+		const climbing = await cli(root, ["validate"]);
+		expectBadInput(climbing);
+		expect(climbing.stderr).toMatch(/use_cases\.yaml:6:12 use_cases\[0\]\.tasks: .*outside/);
+		expect((await cli(root, ["validate", "--allow-path", "pack"])).code).toBe(0);
+
+		mkdirSync(join(dir, "packs"));
+		symlinkSync(join(root, "pack"), join(dir, "packs", "fixes"));
+		writeFileSync(join(dir, "use_cases.yaml"), taskUseCase("packs/fixes"));
+		const linked = await cli(root, ["validate"]);
+		expectBadInput(linked);
+		expect(linked.stderr).toMatch(/use_cases\.yaml:6:12 use_cases\[0\]\.tasks: .*outside/);
+	});
 });
 
 /** How long the CLI takes to answer `--version` here and now: the floor of any answer, whatever the load. */
