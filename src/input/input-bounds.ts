@@ -119,8 +119,7 @@ export function aliasBoundIssue(
 	data: unknown,
 	locate: () => { document: Document; lineCounter: LineCounter },
 ): InputIssue | null {
-	// An alias needs an anchor (`&name`) and a reference (`*name`); most files have neither.
-	if (!text.includes("&") || !text.includes("*") || !exceedsAliasBound(data)) return null;
+	if (!mayHaveAliases(text) || !exceedsAliasBound(data)) return null;
 	const { document, lineCounter } = locate();
 	return aliasBombIssue(source, document, lineCounter);
 }
@@ -138,6 +137,25 @@ export function documentData(
 	const data: unknown = document.toJS({ maxAliasCount: -1 });
 	const issue = aliasBoundIssue(source, text, data, () => ({ document, lineCounter }));
 	return issue === null ? { data, issue } : { data: null, issue };
+}
+
+/** An anchor (`&name`) or an alias (`*name`) where a node may start: after a space or `[`, `{`, `,`. */
+const ANCHOR = /(?:^|[\s[{,])&([^\s[\]{},]+)/g;
+const ALIAS = /(?:^|[\s[{,])\*([^\s[\]{},]+)/g;
+
+/**
+ * Whether the text has an alias of one of its anchors, in two linear scans, so that the walk of
+ * {@link exceedsAliasBound} is spent only on files that may expand (a large pack of prompts
+ * rarely has both an ` &name` and a ` *name`). May say yes for text inside quotes, never no for
+ * a real alias.
+ */
+function mayHaveAliases(text: string): boolean {
+	if (!text.includes("&")) return false;
+	const anchors = new Set<string>();
+	for (const match of text.matchAll(ANCHOR)) anchors.add(match[1] as string);
+	if (anchors.size === 0) return false;
+	for (const match of text.matchAll(ALIAS)) if (anchors.has(match[1] as string)) return true;
+	return false;
 }
 
 function aliasBombIssue(source: string, document: Document, lineCounter: LineCounter): InputIssue {
