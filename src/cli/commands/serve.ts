@@ -24,6 +24,7 @@ interface ServeOptions extends StoreFlags {
 	readonly port: number;
 	readonly host: string;
 	readonly dir: string;
+	readonly allowPath: readonly string[];
 }
 
 /**
@@ -45,7 +46,7 @@ export function registerServeCommand(program: Command, io: CliIo): void {
 					`refusing to serve on ${options.host} without a rate token: anyone who can reach it could record ratings`,
 					"set TOUCHSTONE_RATE_TOKEN to a long random secret, or bind to loopback (--host 127.0.0.1)",
 				);
-			const useCases = loadRoster(io, options.dir, command.getOptionValueSource("dir") !== "default");
+			const useCases = loadRoster(io, options, command.getOptionValueSource("dir") !== "default");
 			const paths = storePaths(io, options);
 			const existed = existsSync(paths.database);
 			const store = openWritableStore(io, options);
@@ -105,14 +106,14 @@ async function serveUntilStopped(
 }
 
 /** Today's use cases for the roster; without a benchmarks folder (the default one absent), only the store's. */
-function loadRoster(io: CliIo, dir: string, explicit: boolean): readonly RosterInput[] {
+function loadRoster(io: CliIo, { dir, allowPath }: ServeOptions, explicit: boolean): readonly RosterInput[] {
 	if (!explicit && !existsSync(dir)) {
 		io.stderr.write(
 			`touchstone serve: no ${displayPath(dir)} folder here, so the roster lists only use cases the store has results for (pass --dir to name it)\n`,
 		);
 		return [];
 	}
-	return loadFromDirOption(dir).useCases;
+	return loadFromDirOption(dir, allowPath).useCases;
 }
 
 async function listen(app: ReturnType<typeof createApi>, options: ServeOptions): Promise<ApiServer> {
