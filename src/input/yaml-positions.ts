@@ -31,22 +31,26 @@ export interface SyntaxFixes {
 	readonly firstLine?: boolean;
 }
 
-/** The syntax errors of a document parsed with `lineCounter`, as issues at their line and column. */
+/**
+ * The syntax errors of a document parsed with `lineCounter`, as issues at their line and column.
+ * An error repeated on one line is reported once: a nesting too deep to follow is one error per
+ * bracket, thousands of them on one line.
+ */
 export function yamlSyntaxIssues(
 	source: string,
 	document: Document,
 	lineCounter: LineCounter,
 	fixes: SyntaxFixes,
 ): InputIssue[] {
-	return document.errors.map(
-		(error): InputIssue => ({
-			source,
-			...positionOf(lineCounter, error.pos[0]),
-			path: "",
-			message: `invalid YAML: ${fixes.firstLine === true ? error.message.split("\n")[0] : error.message}`,
-			fix: fixes.byCode?.[error.code] ?? fixes.otherwise,
-		}),
-	);
+	const seen = new Set<string>();
+	return document.errors.flatMap((error): InputIssue[] => {
+		const position = positionOf(lineCounter, error.pos[0]);
+		const message = `invalid YAML: ${fixes.firstLine === true ? error.message.split("\n")[0] : error.message}`;
+		const key = `${position.line}\n${message}`;
+		if (seen.has(key)) return [];
+		seen.add(key);
+		return [{ source, ...position, path: "", message, fix: fixes.byCode?.[error.code] ?? fixes.otherwise }];
+	});
 }
 
 function positionOf(lineCounter: LineCounter, offset: number): Position {

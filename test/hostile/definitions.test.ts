@@ -330,6 +330,21 @@ describe("item 6: bad input exits 2 with a located message, and nothing is writt
 		expect(cases.stderr).toMatch(/packs\/arith\/one\.yaml:1:\d+ input\.max_tokens: .*<= 100000000/);
 	});
 
+	it("YAML nested 30,000 deep is one located problem per file, not a crash or thousands of lines", async () => {
+		const deep = `${"[".repeat(30_000)}${"]".repeat(30_000)}`;
+		const { root } = project({
+			"models.yaml": `${MODELS}x-deep: ${deep}\n`,
+			"packs/arith/deep.yaml": `input: { prompt: x, deep: ${deep} }\n`,
+		});
+		const models = await cli(root, ["validate"]);
+		expectBadInput(models);
+		expect(models.stderr.match(/benchmarks\/models\.yaml:7:\d+ /g)).toHaveLength(1);
+		writeFileSync(join(root, "benchmarks", "models.yaml"), MODELS);
+		const cases = await cli(root, ["validate"]);
+		expectBadInput(cases);
+		expect(cases.stderr.match(/packs\/arith\/deep\.yaml:1:\d+ /g)).toHaveLength(1);
+	});
+
 	it("a FIFO in place of models.yaml is refused instead of waited on", async () => {
 		const { root, dir } = project({ "packs/arith/one.yaml": arithCase(1) });
 		rmSync(join(dir, "models.yaml"));
