@@ -98,6 +98,9 @@ async function gradeAttempt(
 			if (context.signal.aborted) return { cell, run_id: null, attempt, grader_error: null, headline: null };
 			grader_error = describe(error, "grader");
 		}
+		// A graded run is stored with its scores; one without any would read as a row written by hand.
+		if (grader_error === null && scores.length === 0)
+			grader_error = `grader ${context.grader.id} returned no scores; a grader returns one score per metric`;
 	}
 	return {
 		cell,

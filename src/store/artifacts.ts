@@ -1,5 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+	closeSync,
+	constants,
+	fstatSync,
+	lstatSync,
+	mkdirSync,
+	openSync,
+	readSync,
+	renameSync,
+	rmSync,
+	type Stats,
+	statSync,
+	writeSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { BadInputError, NotFoundError, StoreError, sha256 } from "../contract/index.js";
 import { type StoreContext, utcNow } from "./context.js";
@@ -32,6 +45,11 @@ const SHA256 = /^[0-9a-f]{64}$/;
  * replies, inputs and judge reasons are this small; traces and diffs usually are not.
  */
 export const DEFAULT_INLINE_ARTIFACT_BYTES = 4096;
+/**
+ * The largest artifact file read back, in bytes (64 MiB): a reader holds the whole artifact, and a
+ * file grown past any output, trace or diff a run writes is not read into memory to find that out.
+ */
+export const MAX_ARTIFACT_READ_BYTES = 64 * 1024 * 1024;
 /** How many staged digests a store remembers before it starts over (bounded memory). */
 const STAGED_MEMORY = 100_000;
 
@@ -159,29 +177,77 @@ export function getArtifact(context: StoreContext, sha: string): StoredArtifact 
 }
 
 /**
- * The bytes of artifact `sha`, verified against their hash: a missing or corrupted file throws a
- * StoreError naming the sha and the path; an unknown sha throws NotFoundError.
+ * The bytes of artifact `sha`, verified against their hash: a missing, corrupted or special file
+ * (see readArtifactFile) throws a StoreError naming the sha and the path; an unknown sha throws
+ * NotFoundError.
  */
 export function readArtifact(context: StoreContext, sha: string): Buffer {
 	const row = getArtifact(context, sha);
 	if (row === null) throw new NotFoundError(`no artifact ${sha} in the store`);
 	if (row.path === null) return readInline(context, row);
 	const absolute = join(context.artifacts, row.path);
-	let bytes: Buffer;
-	try {
-		bytes = readFileSync(absolute);
-	} catch (error) {
-		throw new StoreError(
-			`artifact ${sha} is missing: ${absolute} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); restore the artifacts folder or point TOUCHSTONE_ARTIFACTS at the right one`,
-			{ cause: error },
-		);
-	}
+	const bytes = readArtifactFile(absolute, row);
 	const actual = sha256(bytes);
 	if (actual !== sha)
 		throw new StoreError(
 			`artifact ${sha} is corrupted: ${absolute} hashes to ${actual} (${bytes.byteLength} bytes, ${row.size} recorded); restore it from a copy of the artifacts folder`,
 		);
 	return bytes;
+}
+
+/**
+ * Reads an artifact's file as a regular file only: a FIFO, socket or device at its path would
+ * block the reading thread (the whole API server) or never end, and a symbolic link could point
+ * anywhere. The path is looked at without following links, then opened non-blocking and without
+ * following a link, and the open file checked again (it could have been swapped in between).
+ * A file whose size is not the recorded one is not read at all, nor one over the read bound.
+ */
+function readArtifactFile(absolute: string, row: StoredArtifact): Buffer {
+	const refuse = (why: string, cause?: unknown) =>
+		new StoreError(
+			`artifact ${row.sha256} ${why}; restore it from a copy of the artifacts folder or point TOUCHSTONE_ARTIFACTS at the right one`,
+			cause === undefined ? undefined : { cause },
+		);
+	let descriptor: number;
+	try {
+		const link = lstatSync(absolute);
+		if (!link.isFile()) throw refuse(`is not a regular file: ${absolute} is ${fileKind(link)}`);
+		descriptor = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+	} catch (error) {
+		if (error instanceof StoreError) throw error;
+		const code = (error as NodeJS.ErrnoException).code ?? String(error);
+		if (code === "ELOOP") throw refuse(`is not a regular file: ${absolute} is a symbolic link`, error);
+		throw refuse(`is missing: ${absolute} cannot be read (${code})`, error);
+	}
+	try {
+		const stat = fstatSync(descriptor);
+		if (!stat.isFile()) throw refuse(`is not a regular file: ${absolute} is ${fileKind(stat)}`);
+		if (stat.size !== row.size) throw refuse(`is corrupted: ${absolute} has ${stat.size} bytes, ${row.size} recorded`);
+		if (stat.size > MAX_ARTIFACT_READ_BYTES)
+			throw refuse(
+				`is too large to read: ${absolute} has ${stat.size} bytes, over the bound of ${MAX_ARTIFACT_READ_BYTES}`,
+			);
+		const bytes = Buffer.allocUnsafe(stat.size);
+		let read = 0;
+		while (read < bytes.byteLength) {
+			const got = readSync(descriptor, bytes, read, bytes.byteLength - read, read);
+			if (got === 0) throw refuse(`is corrupted: ${absolute} ended after ${read} of ${row.size} bytes`);
+			read += got;
+		}
+		return bytes;
+	} finally {
+		closeSync(descriptor);
+	}
+}
+
+/** What a file that is not a regular one is, for messages. */
+function fileKind(stat: Stats): string {
+	if (stat.isSymbolicLink()) return "a symbolic link";
+	if (stat.isFIFO()) return "a FIFO";
+	if (stat.isSocket()) return "a socket";
+	if (stat.isDirectory()) return "a directory";
+	if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+	return "a special file";
 }
 
 function readInline(context: StoreContext, row: StoredArtifact): Buffer {

@@ -6,6 +6,7 @@ import { makeFolders } from "../input/index.js";
 import { applyMigrations, checkMigrated } from "./migrate.js";
 import { MIGRATIONS, type Migration } from "./migrations.js";
 import type { StorePaths } from "./paths.js";
+import { refuseDamagedSchema } from "./schema-check.js";
 import { Store } from "./store.js";
 import { storeAction } from "./store-error.js";
 
@@ -17,6 +18,11 @@ export interface OpenStoreOptions extends StorePaths {
 	readonly inline_artifact_bytes?: number | undefined;
 	/** The migrations to bring it up to; every one by default (tests pass fewer to make an older store). */
 	readonly migrations?: readonly Migration[] | undefined;
+	/**
+	 * Refuse a store whose tables or append-only triggers are not what its migrations made (default
+	 * true); only `touchstone verify`, which reports every such problem, opens one anyway.
+	 */
+	readonly check_schema?: boolean | undefined;
 }
 
 /** Milliseconds a writer waits for another process's lock before failing with SQLITE_BUSY. */
@@ -42,7 +48,8 @@ const CONNECTION_PRAGMAS = [
 /**
  * Opens (creating it and its folders if needed) the store at `options.database`, with WAL,
  * foreign keys and recursive triggers on, and applies the migrations it is missing. Refuses a
- * database newer than this code. Close it with {@link Store.close}.
+ * database newer than this code, and one whose tables or guard triggers were dropped or changed
+ * (see refuseDamagedSchema). Close it with {@link Store.close}.
  */
 export function openStore(options: OpenStoreOptions): Store {
 	const readonly = options.readonly === true;
@@ -68,6 +75,7 @@ export function openStore(options: OpenStoreOptions): Store {
 			}
 			return applyMigrations(database, migrations);
 		});
+		if (options.check_schema !== false) refuseDamagedSchema(database, migrations);
 		return new Store(
 			database,
 			{ database: options.database, artifacts: options.artifacts },

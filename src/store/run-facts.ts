@@ -1,5 +1,6 @@
 import type { AttemptStatus } from "../contract/index.js";
 import type { StoreContext } from "./context.js";
+import { wholeRunSql } from "./run-queries.js";
 
 /**
  * What the read layer aggregates of one run: its cell, how it ended, its telemetry and the value
@@ -49,9 +50,9 @@ const FACT_SQL = (byCase: boolean) => `SELECT r.cell_key, r.model_id, r.harness,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
 	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
-	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""}
+	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} AND ${wholeRunSql("r")}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
-		AND o.rowid <> r.rowid AND (
+		AND o.rowid <> r.rowid AND ${wholeRunSql("o")} AND (
 			(r.status <> 'harness_error' AND o.status <> 'harness_error' AND o.rowid > r.rowid)
 			OR (r.status = 'harness_error' AND (o.status <> 'harness_error' OR o.rowid > r.rowid))))
 	ORDER BY r.rowid`;
@@ -78,7 +79,8 @@ type FactRow = [
 /**
  * The facts of a use case's runs (optionally of one case) with the score of `metric`, in write
  * order, each with its cell key: one row per cell, the one that counts (the latest graded row;
- * when every row of the cell is a harness error, the latest of those). Older rows of a re-run
+ * when every row of the cell is a harness error, the latest of those). Rows that are not whole
+ * (see wholeRunSql) neither count nor replace one that does. Older rows of a re-run
  * cell are left out here, in SQL, so a reader can aggregate as it iterates without holding every
  * row to replace it later. The names that repeat on every row are shared.
  */

@@ -44,15 +44,26 @@ interface ScoreRow extends Omit<StoredScore, "critical_failure" | "gate_meta" | 
 	readonly extras_json: string | null;
 }
 
+/**
+ * SQL true when run `alias` is whole, as touchstone writes every cell (run row and scores in one
+ * transaction): a harness error (never graded), a grader error (the grader failed: no scores), or
+ * a graded run with its scores. A graded run without a single score was not written by touchstone
+ * (built-in graders always give the headline, and the host records an empty answer as a grader
+ * error), so it is never current, never skipped by a re-run, and `touchstone verify` names it.
+ */
+export function wholeRunSql(alias: string): string {
+	return `(${alias}.status = 'harness_error' OR ${alias}.grader_error IS NOT NULL OR EXISTS (SELECT 1 FROM scores AS whole WHERE whole.run_id = ${alias}.run_id))`;
+}
+
 /** The run `runId`, or null when the store has none. */
 export function getRun(context: StoreContext, runId: string): StoredRun | null {
 	const row = context.statements.get("SELECT * FROM runs WHERE run_id = ?").get(runId);
 	return row === undefined ? null : runFromRow(row as RunRow);
 }
 
-/** Runs matching `filter`, in write order. */
+/** Whole runs (see {@link wholeRunSql}) matching `filter`, in write order. */
 export function listRuns(context: StoreContext, filter: RunFilter): StoredRun[] {
-	const conditions = ["use_case_id = ?"];
+	const conditions = ["use_case_id = ?", wholeRunSql("runs")];
 	const values: unknown[] = [filter.use_case_id];
 	for (const column of FILTER_COLUMNS) {
 		const value = filter[column];
@@ -68,13 +79,14 @@ export function listRuns(context: StoreContext, filter: RunFilter): StoredRun[] 
 }
 
 /**
- * Cell keys of a use case that already have a complete run: one that is not a `harness_error`
- * and that every grader graded (no `grader_error`). A re-run skips these and retries the rest.
+ * Cell keys of a use case that already have a complete run: one that is not a `harness_error`,
+ * that every grader graded (no `grader_error`) and whose scores are there. A re-run skips these
+ * and retries the rest.
  */
 export function completeCellKeys(context: StoreContext, useCaseId: string): Set<string> {
 	const keys = context.statements
 		.get(
-			"SELECT DISTINCT cell_key AS cell_key FROM runs WHERE use_case_id = ? AND status <> 'harness_error' AND grader_error IS NULL",
+			`SELECT DISTINCT cell_key AS cell_key FROM runs WHERE use_case_id = ? AND status <> 'harness_error' AND grader_error IS NULL AND ${wholeRunSql("runs")}`,
 		)
 		.all(useCaseId) as { cell_key: string }[];
 	return new Set(keys.map((row) => row.cell_key));

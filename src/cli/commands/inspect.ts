@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { type InspectedSample, type InspectedScore, type Inspection, inspectCase } from "../../views/index.js";
+import { CliFailure } from "../exit-codes.js";
 import { formatCost, formatMs, formatScore } from "../format.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import { withReadStore } from "../read-store.js";
@@ -8,7 +9,10 @@ import { type StoreFlags, withStoreOptions } from "../store-options.js";
 /** Characters of an output shown per sample; --json shows all of it. */
 const OUTPUT_PREVIEW = 600;
 
-/** `touchstone inspect`: one case side by side across models (outputs, metrics, votes, ratings). */
+/**
+ * `touchstone inspect`: one case side by side across models (outputs, metrics, votes, ratings).
+ * Exits 1 when an artifact of the case cannot be read, after showing everything else.
+ */
 export function registerInspectCommand(program: Command, io: CliIo): void {
 	withStoreOptions(program.command("inspect"), "reads")
 		.description("show one case across models: outputs, every metric, each juror's vote, owner ratings")
@@ -23,6 +27,13 @@ export function registerInspectCommand(program: Command, io: CliIo): void {
 			);
 			if (options.json) printJson(io, inspection);
 			else printInspection(io, inspection);
+			const unread = inspection.artifact_errors.length;
+			if (unread > 0)
+				throw new CliFailure(
+					"artifact-unreadable",
+					`${unread} artifact${unread === 1 ? "" : "s"} of case ${options.case} could not be read (missing, corrupted or not a regular file)`,
+					"run touchstone verify to list every damaged artifact, then restore them from a copy of the artifacts folder",
+				);
 		});
 }
 
