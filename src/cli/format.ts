@@ -28,3 +28,8 @@ export function formatDuration(seconds: number): string {
 	const minutes = Math.floor(whole / 60);
 	return minutes > 0 ? `${minutes}m${String(whole % 60).padStart(2, "0")}s` : `${whole}s`;
 }
+
+/** `1 run`, `2 runs`: a count with its noun, plural unless it is one. */
+export function plural(count: number, noun: string): string {
+	return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}

@@ -15,6 +15,7 @@ import { registerServeCommand } from "./commands/serve.js";
 import { registerSnapshotCommand } from "./commands/snapshot.js";
 import { registerValidateCommand } from "./commands/validate.js";
 import { registerValidateTasksCommand } from "./commands/validate-tasks.js";
+import { registerVerifyCommand } from "./commands/verify.js";
 import type { CliIo } from "./io.js";
 import { VERSION } from "./package-info.js";
 import { NO_STORE_HELP } from "./store-options.js";
@@ -45,6 +46,7 @@ export function createProgram(io: CliIo): Command {
 		registerRosterCommand,
 		registerRateCommand,
 		registerCalibrateCommand,
+		registerVerifyCommand,
 		registerSchemaCommand,
 		registerScriptedServerCommand,
 		registerServeCommand,

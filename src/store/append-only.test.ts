@@ -90,6 +90,8 @@ describe("append-only triggers", () => {
 	it("deletes a row tagged with an ingest source", () => {
 		const { store } = temporary;
 		const ingested = store.recordCell(sampleCell({ cell_key: "remote" }, []), { ingest_source: "peer" });
+		// Its seal goes first: it refers to the run.
+		store.database.prepare("DELETE FROM run_seals WHERE run_id = ?").run(ingested);
 		store.database.prepare("DELETE FROM runs WHERE run_id = ?").run(ingested);
 		expect(store.getRun(ingested)).toBeNull();
 		expect(store.getRun(runId)).not.toBeNull();

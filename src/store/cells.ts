@@ -1,22 +1,16 @@
 import { insertArtifactRows } from "./artifacts.js";
 import type { StoreContext } from "./context.js";
+import { RUN_COLUMNS, rowHash, SCORE_COLUMNS } from "./row-hash.js";
 import { newRunId } from "./run-id.js";
 import type { CellRecord, ScoreRecord } from "./run-records.js";
 import { asStoreError } from "./store-error.js";
 
-const INSERT_RUN = `INSERT INTO runs (
-	run_id, benchmark_version, use_case_id, case_id, case_version, case_kind, input_hash, model_id, harness,
-	sample_index, depth, cell_key, status, error, grader_error,
-	cost_usd, latency_ms, ttft_ms, input_tokens, output_tokens, cache_tokens, tokens_per_sec, turns,
-	input_sha, output_sha, trace_sha, diff_sha, raw_sha, provenance_json, ingest_source, started_at, finished_at, created_at,
-	redactions, warnings_json
-) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_RUN = `INSERT INTO runs (${RUN_COLUMNS.join(", ")}) VALUES (${RUN_COLUMNS.map(() => "?").join(", ")})`;
+const INSERT_SEAL =
+	"INSERT INTO run_seals (run_id, scores, row_hash, ingest_source, created_at) VALUES (?, ?, ?, ?, ?)";
 
-const SCORE_COLUMNS = `run_id, metric, score_type, value, value_label, jury_votes_sha, inter_judge_disagreement, confidence,
-	critical_failure, gate_meta_json, reasoning_sha, grader_version, judge_panel_version, extras_json,
-	ingest_source, created_at`;
 /** Columns per score row. */
-const SCORE_WIDTH = 16;
+const SCORE_WIDTH = SCORE_COLUMNS.length;
 const SCORE_VALUES = `(${Array.from({ length: SCORE_WIDTH }, () => "?").join(", ")})`;
 /** Scores per INSERT statement; a cell with more is written in several. */
 const SCORES_PER_STATEMENT = 64;
@@ -30,7 +24,7 @@ const insertScoresSql: string[] = [];
 function insertScores(count: number): string {
 	let sql = insertScoresSql[count];
 	if (sql === undefined) {
-		sql = `INSERT INTO scores (${SCORE_COLUMNS}) VALUES ${Array.from({ length: count }, () => SCORE_VALUES).join(", ")}`;
+		sql = `INSERT INTO scores (${SCORE_COLUMNS.join(", ")}) VALUES ${Array.from({ length: count }, () => SCORE_VALUES).join(", ")}`;
 		insertScoresSql[count] = sql;
 	}
 	return sql;
@@ -47,13 +41,14 @@ export function insertCells(
 	createdAt: string,
 ): string[] {
 	const insertRun = context.statements.get(INSERT_RUN);
+	const insertSeal = context.statements.get(INSERT_SEAL);
 	const runIds: string[] = [];
 	for (const { run, scores, artifacts } of cells) {
 		const runId = newRunId();
 		const telemetry = run.telemetry;
 		try {
 			if (artifacts !== undefined) insertArtifactRows(context, artifacts, createdAt);
-			insertRun.run(
+			const values = [
 				runId,
 				run.benchmark_version,
 				run.use_case_id,
@@ -89,8 +84,10 @@ export function insertCells(
 				createdAt,
 				run.redactions,
 				run.warnings === null ? null : JSON.stringify(run.warnings),
-			);
-			insertScoreRows(context, runId, scores, ingestSource, createdAt);
+			];
+			insertRun.run(...values);
+			const scoreValues = insertScoreRows(context, runId, scores, ingestSource, createdAt);
+			insertSeal.run(runId, scores.length, rowHash(values, scoreValues), ingestSource, createdAt);
 		} catch (error) {
 			throw asStoreError(
 				`could not record the cell of case ${run.case_id}, model ${run.model_id}, harness ${run.harness}, sample ${run.sample_index} (cell key ${run.cell_key}); nothing of this batch was written`,
@@ -102,14 +99,15 @@ export function insertCells(
 	return runIds;
 }
 
-/** Inserts one run's scores, up to SCORES_PER_STATEMENT rows per statement. */
+/** Inserts one run's scores, up to SCORES_PER_STATEMENT rows per statement; returns every row's values, one after the other. */
 function insertScoreRows(
 	context: StoreContext,
 	runId: string,
 	scores: readonly ScoreRecord[],
 	ingestSource: string | null,
 	createdAt: string,
-): void {
+): unknown[] {
+	const written: unknown[] = [];
 	for (let first = 0; first < scores.length; first += SCORES_PER_STATEMENT) {
 		const count = Math.min(SCORES_PER_STATEMENT, scores.length - first);
 		const values = new Array<unknown>(count * SCORE_WIDTH);
@@ -134,5 +132,7 @@ function insertScoreRows(
 			values[at++] = createdAt;
 		}
 		context.statements.get(insertScores(count)).run(...values);
+		for (const value of values) written.push(value);
 	}
+	return written;
 }

@@ -6,6 +6,7 @@
 export {
 	type ArtifactRef,
 	DEFAULT_INLINE_ARTIFACT_BYTES,
+	MAX_ARTIFACT_READ_BYTES,
 	type StagedArtifact,
 	type StoredArtifact,
 } from "./artifacts.js";
@@ -54,4 +55,10 @@ export {
 } from "./samples.js";
 export type { SpecSnapshotInput, StoredSpec } from "./specs.js";
 export { Store } from "./store.js";
+export {
+	STORE_PROBLEM_KINDS,
+	type StoreProblem,
+	type StoreProblemKind,
+	type StoreVerification,
+} from "./verify-store.js";
 export type { StoredVolumeSnapshot, VolumeSnapshotInput } from "./volume-snapshots.js";

@@ -75,6 +75,7 @@ export function replaceIngestedCells(
 	const scores = context.statements
 		.get(`DELETE FROM scores WHERE run_id IN (${INGESTED_RUNS})`)
 		.run(useCaseId, ingestSource).changes;
+	context.statements.get(`DELETE FROM run_seals WHERE run_id IN (${INGESTED_RUNS})`).run(useCaseId, ingestSource);
 	const runs = context.statements
 		.get("DELETE FROM runs WHERE use_case_id = ? AND ingest_source = ?")
 		.run(useCaseId, ingestSource).changes;

@@ -45,14 +45,13 @@ interface ScoreRow extends Omit<StoredScore, "critical_failure" | "gate_meta" | 
 }
 
 /**
- * SQL true when run `alias` is whole, as touchstone writes every cell (run row and scores in one
- * transaction): a harness error (never graded), a grader error (the grader failed: no scores), or
- * a graded run with its scores. A graded run without a single score was not written by touchstone
- * (built-in graders always give the headline, and the host records an empty answer as a grader
- * error), so it is never current, never skipped by a re-run, and `touchstone verify` names it.
+ * SQL true when run `alias` is whole, as touchstone writes every cell: its run row, its scores
+ * and its seal in one transaction, the seal counting the scores (see schema-v5.ts). A run row
+ * inserted by hand (no seal), or one whose scores were added or removed since, is never current,
+ * never skipped by a re-run, and `touchstone verify` names it.
  */
 export function wholeRunSql(alias: string): string {
-	return `(${alias}.status = 'harness_error' OR ${alias}.grader_error IS NOT NULL OR EXISTS (SELECT 1 FROM scores AS whole WHERE whole.run_id = ${alias}.run_id))`;
+	return `EXISTS (SELECT 1 FROM run_seals AS seal WHERE seal.run_id = ${alias}.run_id AND seal.scores = (SELECT count(*) FROM scores AS whole WHERE whole.run_id = ${alias}.run_id))`;
 }
 
 /** The run `runId`, or null when the store has none. */

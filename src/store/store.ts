@@ -17,6 +17,7 @@ import { type ComparisonInput, listComparisons, recordComparison, type StoredCom
 import { ingestSourceOf, type StoreContext, utcNow, type WriteOptions } from "./context.js";
 import { type DeploymentInput, listDeployments, recordDeployment, type StoredDeployment } from "./deployments.js";
 import { type IngestReplacement, replaceIngestedCells } from "./ingest.js";
+import { MIGRATIONS, type Migration } from "./migrations.js";
 import {
 	addOwnerRating,
 	latestOwnerRating,
@@ -40,6 +41,7 @@ import {
 } from "./specs.js";
 import { StatementCache } from "./statements.js";
 import { storeAction } from "./store-error.js";
+import { type StoreVerification, verifyStore } from "./verify-store.js";
 import {
 	listVolumeSnapshots,
 	recordVolumeSnapshot,
@@ -278,6 +280,14 @@ export class Store {
 	/** Comparisons of a use case, optionally of one version, oldest first. */
 	listComparisons(useCaseId: string, benchmarkVersion?: string): StoredComparison[] {
 		return listComparisons(this.#context, useCaseId, benchmarkVersion);
+	}
+
+	/**
+	 * Checks the whole store (see verifyStore): schema and guard triggers against `migrations`
+	 * (every one by default), references, every artifact re-hashed, every run against its seal.
+	 */
+	verify(migrations: readonly Migration[] = MIGRATIONS): StoreVerification {
+		return verifyStore(this.#context, migrations);
 	}
 
 	/** Runs `action` in an immediate write transaction, turning failures into StoreErrors. */

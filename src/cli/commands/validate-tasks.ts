@@ -7,6 +7,7 @@ import { type PolicyOutcome, sandboxChoice, type TaskValidation, validateTasks }
 import { resolveStorePaths, runtimeCacheDir } from "../../store/index.js";
 import { loadFromDirOption } from "../definitions-option.js";
 import { integerUpTo } from "../flag-parsers.js";
+import { plural } from "../format.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import { renderTable } from "../table.js";
 
@@ -154,8 +155,4 @@ function whyLines(outcome: PolicyOutcome): string[] {
 	return [...lines].map(([line, repeats]) =>
 		repeats.length === all || lines.size === 1 ? line : `repeat ${repeats.join(", ")}: ${line}`,
 	);
-}
-
-function plural(count: number, noun: string): string {
-	return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
