@@ -99,15 +99,15 @@ export function insertCells(
 	return runIds;
 }
 
-/** Inserts one run's scores, up to SCORES_PER_STATEMENT rows per statement; returns every row's values, one after the other. */
+/** Inserts one run's scores, up to SCORES_PER_STATEMENT rows per statement; returns the values of each statement, one row after the other. */
 function insertScoreRows(
 	context: StoreContext,
 	runId: string,
 	scores: readonly ScoreRecord[],
 	ingestSource: string | null,
 	createdAt: string,
-): unknown[] {
-	const written: unknown[] = [];
+): unknown[][] {
+	const written: unknown[][] = [];
 	for (let first = 0; first < scores.length; first += SCORES_PER_STATEMENT) {
 		const count = Math.min(SCORES_PER_STATEMENT, scores.length - first);
 		const values = new Array<unknown>(count * SCORE_WIDTH);
@@ -132,7 +132,7 @@ function insertScoreRows(
 			values[at++] = createdAt;
 		}
 		context.statements.get(insertScores(count)).run(...values);
-		for (const value of values) written.push(value);
+		written.push(values);
 	}
 	return written;
 }

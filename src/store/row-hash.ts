@@ -59,34 +59,23 @@ export const SCORE_COLUMNS = [
 	"created_at",
 ] as const;
 
-/** Each column's name with its place in the bound values, by name: the hash does not depend on the binding order. */
-function byName(columns: readonly string[]): readonly (readonly [string, number])[] {
-	return columns.map((name, index) => [JSON.stringify(name), index] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1));
-}
-const RUN_ORDER = byName(RUN_COLUMNS);
-const SCORE_ORDER = byName(SCORE_COLUMNS);
-
 /**
- * The sha256 a run's seal records: of its run row and its score rows (in write order), each as a
- * JSON object of its non-null columns in name order. Null (and a non-finite number, which SQLite
- * stores as NULL) is left out, so a column added by a later migration, NULL on older rows, leaves
- * their hashes as they were. Computed from the values bound when the cell is written, and again
+ * The sha256 a run's seal records: of its run row's values and its score rows' values (in write
+ * order), as JSON arrays in the order of RUN_COLUMNS and SCORE_COLUMNS. JSON writes a NaN as
+ * null, as SQLite stores it. Computed from the values bound when the cell is written, and again
  * by `touchstone verify` from the values read back: the same as long as nobody changed the rows.
- * `scores` holds the score rows' values one after the other, SCORE_COLUMNS.length per row.
+ * `scores` holds chunks of score rows' values, one row after the other, SCORE_COLUMNS.length per
+ * row. Native JSON, not a text built by hand: this runs once per cell written. A column added to
+ * either list changes every hash, so it comes with a new version of the text (`run-seal-2`).
  */
-export function rowHash(run: readonly unknown[], scores: readonly unknown[]): string {
-	const rows: string[] = [];
-	for (let first = 0; first < scores.length; first += SCORE_COLUMNS.length)
-		rows.push(objectText(SCORE_ORDER, scores, first));
-	return sha256(`touchstone-run-seal-1\n{"run":${objectText(RUN_ORDER, run, 0)},"scores":[${rows.join(",")}]}`);
-}
-
-function objectText(order: readonly (readonly [string, number])[], values: readonly unknown[], offset: number): string {
-	const parts: string[] = [];
-	for (const [name, index] of order) {
-		const value = values[offset + index];
-		if (value === null || value === undefined || (typeof value === "number" && !Number.isFinite(value))) continue;
-		parts.push(`${name}:${JSON.stringify(value)}`);
+export function rowHash(run: readonly unknown[], scores: readonly (readonly unknown[])[]): string {
+	let text = `touchstone-run-seal-1\n${JSON.stringify(run)}\n[`;
+	let first = true;
+	for (const chunk of scores) {
+		if (chunk.length === 0) continue;
+		const values = JSON.stringify(chunk);
+		text += first ? values.slice(1, -1) : `,${values.slice(1, -1)}`;
+		first = false;
 	}
-	return `{${parts.join(",")}}`;
+	return sha256(`${text}]`);
 }

@@ -6,7 +6,8 @@ import { guardTriggers } from "./guard-triggers.js";
  * were written (see row-hash.ts). A run row inserted by hand has no seal, so it is never current;
  * `touchstone verify` recomputes every hash and names the runs whose rows were changed since (a
  * dropped guard trigger, an UPDATE, the trigger put back). An append-only side table rather than
- * a column of `runs`: the hash covers the score rows, written after the run row.
+ * a column of `runs`: the hash covers the score rows, written after the run row. WITHOUT ROWID:
+ * the run id is the key, one B-tree to write per cell rather than a table and its index.
  *
  * Runs already stored are sealed by this migration with their score count and no hash (null: not
  * known, as they were written before seals), except graded runs without a single score, which
@@ -19,7 +20,7 @@ CREATE TABLE run_seals (
 	row_hash TEXT CHECK (row_hash IS NULL OR length(row_hash) = 64),
 	ingest_source TEXT,
 	created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-) STRICT;
+) STRICT, WITHOUT ROWID;
 INSERT INTO run_seals (run_id, scores, row_hash, ingest_source, created_at)
 	SELECT r.run_id, (SELECT count(*) FROM scores AS s WHERE s.run_id = r.run_id), NULL, r.ingest_source, r.created_at
 	FROM runs AS r

@@ -134,7 +134,7 @@ function verifyRuns(context: StoreContext, problems: StoreProblem[]): { runs: nu
 			else if (count !== found) problem(`has ${found} scores where its seal recorded ${count}: it is not counted`);
 			else if (hash === null) withoutHash += 1;
 			else {
-				const actual = rowHash(values, written);
+				const actual = rowHash(values, [written]);
 				if (actual !== hash)
 					problem(`differs from what was written: its row or scores hash to ${actual}, its seal recorded ${hash}`);
 			}
