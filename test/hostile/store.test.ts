@@ -103,14 +103,22 @@ describe("tampering with the store (issue 16, item 14)", () => {
 				.run();
 		});
 		const refusal = /scores_no_update is missing.*touchstone verify/s;
-		const board = await cli(root, ["leaderboard", "--use-case", "arith", "--json"]);
+		const [board, inspect, matrix, run, serve, verify] = (await Promise.all(
+			[
+				["leaderboard", "--use-case", "arith", "--json"],
+				["inspect", "--use-case", "arith", "--case", "q00000"],
+				["matrix", "--use-case", "arith"],
+				["run", "--use-case", "arith", "--force"],
+				["serve", "--port", "0"],
+				["verify"],
+			].map((command) => cli(root, command)),
+		)) as [CliResult, CliResult, CliResult, CliResult, CliResult, CliResult];
 		expectCleanFailure(board, refusal, "leaderboard");
 		expect(board.stdout).not.toMatch(/"headline": 1/);
-		expectCleanFailure(await cli(root, ["inspect", "--use-case", "arith", "--case", "q00000"]), refusal, "inspect");
-		expectCleanFailure(await cli(root, ["matrix", "--use-case", "arith"]), refusal, "matrix");
-		expectCleanFailure(await cli(root, ["run", "--use-case", "arith", "--force"]), refusal, "run");
-		expectCleanFailure(await cli(root, ["serve", "--port", "0"]), refusal, "serve");
-		const verify = await cli(root, ["verify"]);
+		expectCleanFailure(inspect, refusal, "inspect");
+		expectCleanFailure(matrix, refusal, "matrix");
+		expectCleanFailure(run, refusal, "run");
+		expectCleanFailure(serve, refusal, "serve");
 		expect(verify.code, verify.stderr).toBe(1);
 		expect(verify.stdout).toMatch(/trigger scores_no_update is missing/);
 	}, 30_000);
@@ -222,8 +230,11 @@ describe("tampering with the store (issue 16, item 14)", () => {
 			["run", "--use-case", "arith"],
 			["serve", "--port", "0"],
 		];
-		for (const command of commands) expectCleanFailure(await cli(root, command), damaged, command[0] as string);
-		const verify = await cli(root, ["verify"]);
+		const results = await Promise.all([...commands, ["verify"]].map((command) => cli(root, command)));
+		commands.forEach((command, index) => {
+			expectCleanFailure(results[index] as CliResult, damaged, command[0] as string);
+		});
+		const verify = results[commands.length] as CliResult;
 		expectCleanFailure(verify, /is damaged/, "verify");
 		expect(verify.stdout).toContain("table runs is missing");
 	}, 60_000);
