@@ -3,11 +3,13 @@ import { bodyLimit } from "hono/body-limit";
 import { BadInputError } from "../contract/index.js";
 import type { Store } from "../store/index.js";
 import type { RosterInput } from "../views/index.js";
+import { LOOPBACK_HOST_NAMES } from "./allowed-hosts.js";
 import { bearerMatches } from "./bearer-token.js";
 import { ERROR_STATUSES, type ErrorBody, errorBody, errorResponse, HttpRefusal } from "./http-error.js";
 import { API_BASE_PATH, OPENAPI_PATH, openApiDocument, RATE_PATH } from "./openapi-document.js";
 import { recordRating } from "./rate-route.js";
 import { READ_ROUTES } from "./read-routes.js";
+import { refuseCrossSite, refuseForeignHost, refuseRemoteWithoutToken } from "./request-guards.js";
 import { DEFAULT_CACHE_BYTES, ResponseCache } from "./response-cache.js";
 import type { ReadContext, ReadRoute } from "./route.js";
 
@@ -20,8 +22,13 @@ export interface ApiOptions {
 	readonly store: Store;
 	/** Today's use-case definitions, for the roster (ideas exist only there). */
 	readonly useCases: readonly RosterInput[];
-	/** When set, `POST /rate` requires `Authorization: Bearer <rateToken>`; null leaves it open (loopback only). */
+	/** When set, `POST /rate` requires `Authorization: Bearer <rateToken>`; null leaves it open to clients on loopback only. */
 	readonly rateToken: string | null;
+	/**
+	 * Host names (no port; see allowedHostNames) the API answers; a request whose `Host` is not
+	 * one of them gets 421, so a page cannot reach it through DNS rebinding. Default: the loopback names.
+	 */
+	readonly allowedHosts?: readonly string[];
 	/** Receives every unexpected error (answered as a bare 500); default: its stack to stderr. */
 	readonly logError?: (error: unknown) => void;
 	/** Largest request body accepted (default {@link DEFAULT_MAX_BODY_BYTES}). */
@@ -36,6 +43,8 @@ export interface ApiOptions {
  * `POST rate`; the OpenAPI document is at {@link OPENAPI_PATH}. Every error is
  * `{error: {code, message, issues}}` and never carries a stack trace. GET answers are cached
  * until the store changes (see ResponseCache), so repeated reads of a large store are cheap.
+ * Every request must name an allowed host (421 otherwise); `POST rate` also refuses cross-site
+ * browser requests (403).
  */
 export function createApi(options: ApiOptions): Hono {
 	const logError = options.logError ?? ((error: unknown) => process.stderr.write(`${describeError(error)}\n`));
@@ -48,8 +57,14 @@ export function createApi(options: ApiOptions): Hono {
 		return c.json(body, status);
 	};
 
+	const allowedHosts = new Set(options.allowedHosts ?? LOOPBACK_HOST_NAMES);
+
 	const app = new Hono();
 	app.onError((error, c) => fail(c, error));
+	app.use((c, next) => {
+		refuseForeignHost(c, allowedHosts);
+		return next();
+	});
 	app.notFound((c) =>
 		c.json(
 			errorBody(
@@ -66,7 +81,9 @@ export function createApi(options: ApiOptions): Hono {
 	benchmarks.post(
 		RATE_PATH,
 		(c, next) => {
-			if (options.rateToken !== null && !bearerMatches(c.req.header("Authorization"), options.rateToken))
+			refuseCrossSite(c);
+			if (options.rateToken === null) refuseRemoteWithoutToken(c);
+			else if (!bearerMatches(c.req.header("Authorization"), options.rateToken))
 				throw new HttpRefusal(
 					ERROR_STATUSES.unauthorized,
 					"unauthorized",

@@ -4,9 +4,11 @@ import { BadInputError, type InputIssue, NotFoundError, TouchstoneError } from "
 export const ERROR_STATUSES = {
 	badRequest: 400,
 	unauthorized: 401,
+	forbidden: 403,
 	notFound: 404,
 	payloadTooLarge: 413,
 	unsupportedMediaType: 415,
+	misdirected: 421,
 	unprocessable: 422,
 	internal: 500,
 } as const;

@@ -3,6 +3,7 @@
  * apart from `POST rate`, with an OpenAPI document generated from the zod schemas that validate
  * its requests. The only layer that maps errors to HTTP statuses.
  */
+export { allowedHostNames, bareHostName, LOOPBACK_HOST_NAMES } from "./allowed-hosts.js";
 export { type ApiServer, startApiServer } from "./api-server.js";
 export { type ApiOptions, createApi, DEFAULT_MAX_BODY_BYTES } from "./create-api.js";
 export { type ErrorBody, INTERNAL_ERROR_MESSAGE } from "./http-error.js";

@@ -16,9 +16,11 @@ type JsonSchema = Record<string, unknown>;
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
 	400: "Bad request: a parameter or body field is missing, unknown or of the wrong type (each one is listed in `issues`).",
 	401: "The rate token is missing or wrong (`Authorization: Bearer <TOUCHSTONE_RATE_TOKEN>`).",
+	403: "The rating was refused: a browser sent it for another site (`Origin` not this server's own, or `Sec-Fetch-Site: cross-site` or `same-site`; code `cross-site`), or it came from another machine while the server has no rate token (code `remote-without-token`).",
 	404: "No such use case, benchmark version, case, run or route.",
 	413: "The body is larger than the server accepts.",
 	415: "The body is not sent as `application/json`.",
+	421: "The `Host` header names a host this server does not answer (code `misdirected-host`): it answers only its loopback names (`localhost`, `127.0.0.1`, `[::1]`), the address it is bound to and the names given with `serve --allow-host`, on any port. This keeps web pages out through DNS rebinding.",
 	422: "Well-formed, but not a valid rating (out of range, unknown label, none given, or label and rating disagree).",
 	500: "The server could not answer; its log has the details.",
 };
@@ -39,7 +41,7 @@ export function openApiDocument(readRoutes: readonly ReadRoute[]): JsonSchema {
 				parameters: [...parametersOf(route.params, "path"), ...parametersOf(route.query, "query")],
 				responses: {
 					200: jsonResponse("The answer.", schemaOf(route.response, "output")),
-					...errorResponses([...route.errors, 500]),
+					...errorResponses([...route.errors, 421, 500]),
 				},
 			},
 		};
@@ -49,12 +51,12 @@ export function openApiDocument(readRoutes: readonly ReadRoute[]): JsonSchema {
 			operationId: "postRate",
 			summary: "Record an owner rating of one run",
 			description:
-				"The ground truth the jury is calibrated against. Give a rating (0..1), a label (ship = 1.0, edit = 0.6, reject = 0.2) or both in agreement. Append-only: the latest rating of a run counts. Requires the bearer token when the server has one.",
+				"The ground truth the jury is calibrated against. Give a rating (0..1), a label (ship = 1.0, edit = 0.6, reject = 0.2) or both in agreement. Append-only: the latest rating of a run counts. Requires the bearer token when the server has one; without one, only clients on this machine may rate. Refuses requests a browser sends for another site.",
 			security: [{}, { rateToken: [] }],
 			requestBody: { required: true, content: { "application/json": { schema: schemaOf(rateBody, "input") } } },
 			responses: {
 				201: jsonResponse("The stored rating.", schemaOf(ratingResponse, "output")),
-				...errorResponses([400, 401, 404, 413, 415, 422, 500]),
+				...errorResponses([400, 401, 403, 404, 413, 415, 421, 422, 500]),
 			},
 		},
 	};
@@ -64,7 +66,7 @@ export function openApiDocument(readRoutes: readonly ReadRoute[]): JsonSchema {
 			title: "touchstone benchmarks API",
 			version: "1",
 			description:
-				"Read-only answers from the touchstone store (leaderboards with decisions, case matrix, inspector, calibration, roster, frozen specs), plus `POST rate` for owner ratings. Errors are `{error: {code, message, issues}}`.",
+				"Read-only answers from the touchstone store (leaderboards with decisions, case matrix, inspector, calibration, roster, frozen specs), plus `POST rate` for owner ratings. Errors are `{error: {code, message, issues}}`. Every request must name an allowed `Host` (421 otherwise).",
 		},
 		paths,
 		components: {

@@ -34,7 +34,11 @@ const inputIssue = z.strictObject({
 /** Every error response. */
 export const errorResponseSchema = z.strictObject({
 	error: z.strictObject({
-		code: z.string().describe("Stable code: bad-input, not-found, unauthorized, body-too-large, invalid-rating, …"),
+		code: z
+			.string()
+			.describe(
+				"Stable code: bad-input, not-found, unauthorized, cross-site, remote-without-token, misdirected-host, body-too-large, invalid-rating, …",
+			),
 		message: z.string(),
 		issues: z.array(inputIssue),
 	}),

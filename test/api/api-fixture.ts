@@ -30,12 +30,18 @@ export const CASES = 4;
 /** Samples per cell. */
 export const SAMPLES = 2;
 
+/** Options of {@link buildApiFixture}. */
+export interface ApiFixtureOptions {
+	/** Also run a second use case with this id, a copy of `arith` (same cases and models). */
+	readonly twin?: string;
+}
+
 /**
  * Runs use case `arith` (4 cases × 2 samples) for `model/right` (always right, the deployed
  * incumbent) and `model/wrong` (always wrong, cheaper) against the scripted server over real
  * HTTP, into a store under a fresh folder; adds an idea use case `voice` to the roster.
  */
-export async function buildApiFixture(): Promise<ApiFixture> {
+export async function buildApiFixture(options: ApiFixtureOptions = {}): Promise<ApiFixture> {
 	const server = await startScriptedServer({
 		script: validateScript(
 			arithScript({
@@ -53,24 +59,27 @@ export async function buildApiFixture(): Promise<ApiFixture> {
 				"model/wrong": { options: { concurrency: 8 } },
 			},
 		});
-		addIdeaUseCase(fixture.dir);
+		addIdeaUseCase(fixture.dir, options.twin);
 		const definitions = loadDefinitions(fixture.dir);
 		const store = openStore({
 			database: join(fixture.root, "data", "benchmarks.db"),
 			artifacts: join(fixture.root, "data", "artifacts"),
 		});
-		const summary = await runUseCase({
-			definitions,
-			store,
-			useCaseId: "arith",
-			depth: "thorough",
-			concurrency: 4,
-			force: false,
-			dryRun: false,
-			parts: defaultRunParts({ TOUCHSTONE_SCRIPTED_URL: server.url }),
-			stop: new StopControl(),
-			provenance: { test: "api" },
-		});
+		const run = (useCaseId: string) =>
+			runUseCase({
+				definitions,
+				store,
+				useCaseId,
+				depth: "thorough",
+				concurrency: 4,
+				force: false,
+				dryRun: false,
+				parts: defaultRunParts({ TOUCHSTONE_SCRIPTED_URL: server.url }),
+				stop: new StopControl(),
+				provenance: { test: "api" },
+			});
+		const summary = await run("arith");
+		if (options.twin !== undefined) await run(options.twin);
 		const runIds: Record<string, string[]> = {};
 		for (const run of store.listRuns({ use_case_id: "arith" }))
 			runIds[run.model_id] = [...(runIds[run.model_id] ?? []), run.run_id];
@@ -87,9 +96,10 @@ export async function buildApiFixture(): Promise<ApiFixture> {
 	}
 }
 
-function addIdeaUseCase(dir: string): void {
+function addIdeaUseCase(dir: string, twin: string | undefined): void {
 	const file = join(dir, "use_cases.yaml");
 	const document = parse(readFileSync(file, "utf8")) as { use_cases: object[] };
+	if (twin !== undefined) document.use_cases.push({ ...document.use_cases[0], id: twin });
 	document.use_cases.push({
 		id: "voice",
 		status: "idea",

@@ -66,8 +66,19 @@ describe("GET /api/v1/openapi.json", () => {
 		const body = rate?.requestBody?.content["application/json"]?.schema;
 		expect(Object.keys(body?.properties ?? {})).toEqual(["run_id", "rating", "label", "note"]);
 		expect(body?.required).toEqual(["run_id"]);
-		expect(Object.keys(rate?.responses ?? {}).sort()).toEqual(["201", "400", "401", "404", "413", "415", "422", "500"]);
+		expect(Object.keys(rate?.responses ?? {}).sort()).toEqual([
+			"201",
+			"400",
+			"401",
+			"403",
+			"404",
+			"413",
+			"415",
+			"421",
+			"422",
+			"500",
+		]);
 		const leaderboard = paths[`${API_BASE_PATH}/leaderboard`]?.get?.responses ?? {};
-		expect(Object.keys(leaderboard).sort()).toEqual(["200", "400", "404", "500"]);
+		expect(Object.keys(leaderboard).sort()).toEqual(["200", "400", "404", "421", "500"]);
 	});
 });

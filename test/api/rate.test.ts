@@ -81,6 +81,26 @@ describe("POST rate without a token configured", () => {
 		expect(fixture.store.latestOwnerRating(wrongRun)).toEqual(before);
 	});
 
+	it("403s a tokenless rating from another machine, recording nothing", async () => {
+		const before = fixture.store.latestOwnerRating(wrongRun);
+		// As @hono/node-server passes it: the Node request, whose socket names the peer.
+		const fromAfar = { incoming: { socket: { remoteAddress: "192.0.2.9" } } };
+		const init = {
+			method: "POST",
+			headers: { "Content-Type": "application/json" },
+			body: JSON.stringify({ run_id: wrongRun, label: "ship" }),
+		};
+		const remote = await open.request(RATE, init, fromAfar);
+		expect(remote.status).toBe(403);
+		expect(await errorOf(remote)).toMatchObject({
+			code: "remote-without-token",
+			message: expect.stringContaining("TOUCHSTONE_RATE_TOKEN"),
+		});
+		expect(fixture.store.latestOwnerRating(wrongRun)).toEqual(before);
+		const local = await open.request(RATE, init, { incoming: { socket: { remoteAddress: "::ffff:127.0.0.1" } } });
+		expect(local.status).toBe(201);
+	});
+
 	it("400s a body of the wrong shape or not JSON, listing every problem", async () => {
 		const wrongTypes = await post(open, { run_id: 7, rating: "high", extra: true });
 		expect(wrongTypes.status).toBe(400);

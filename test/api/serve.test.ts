@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, runCli } from "../support/cli.js";
+import { runCli } from "../support/cli.js";
 import { type ApiFixture, buildApiFixture } from "./api-fixture.js";
+import { type Served, spawnServe, stopServe } from "./serve-process.js";
 
 let fixture: ApiFixture;
 
@@ -11,48 +11,11 @@ beforeAll(async () => {
 	fixture.close();
 });
 
-/** A spawned `touchstone serve` and what it printed so far. */
-interface Served {
-	readonly child: ChildProcess;
-	readonly url: string;
-	readonly stdout: () => string;
-	readonly stderr: () => string;
-}
-
-/** Starts the built CLI's `serve` on a free port in the fixture folder and waits for its URL. */
 function serve(args: readonly string[] = [], env: Record<string, string> = {}): Promise<Served> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--dir", "benchmarks", ...args], {
-			cwd: fixture.root,
-			env: {
-				PATH: process.env.PATH ?? "",
-				TOUCHSTONE_DB: fixture.store.paths.database,
-				TOUCHSTONE_ARTIFACTS: fixture.store.paths.artifacts,
-				...env,
-			},
-		});
-		let stdout = "";
-		let stderr = "";
-		child.stdout.on("data", (chunk: Buffer) => {
-			stdout += chunk.toString();
-			const url = /touchstone API on (http:\/\/\S+)\/api\/v1\/benchmarks/.exec(stdout)?.[1];
-			// The banner's last line ends with how to stop it.
-			if (url !== undefined && stdout.includes("Ctrl-C to stop"))
-				resolve({ child, url, stdout: () => stdout, stderr: () => stderr });
-		});
-		child.stderr.on("data", (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
-		child.on("exit", (code) => reject(new Error(`serve exited with ${code} before listening:\n${stdout}${stderr}`)));
-	});
+	return spawnServe(fixture.root, fixture.store.paths, args, env);
 }
 
-function stop(served: Served): Promise<number | null> {
-	return new Promise((resolve) => {
-		served.child.on("exit", (code) => resolve(code));
-		served.child.kill("SIGTERM");
-	});
-}
+const stop = stopServe;
 
 describe("touchstone serve, spawned end to end", () => {
 	let served: Served | undefined;
@@ -95,6 +58,12 @@ describe("touchstone serve, spawned end to end", () => {
 		expect((await rate("t0ken-for-the-e2e-test")).status).toBe(201);
 		expect(await stop(served)).toBe(0);
 		served = undefined;
+	});
+
+	it("refuses an --allow-host with a port, exit 2", async () => {
+		const result = await runCli(["serve", "--allow-host", "bench.internal:8080", "--port", "0"], { cwd: fixture.root });
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain("without a port");
 	});
 
 	it("refuses a non-loopback host without a rate token, exit 2, naming the fix", async () => {

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
-import type { Command } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import {
 	API_BASE_PATH,
 	type ApiServer,
+	allowedHostNames,
+	bareHostName,
 	createApi,
 	isLoopbackHost,
 	OPENAPI_PATH,
@@ -23,6 +25,7 @@ export const DEFAULT_API_PORT = 33800;
 interface ServeOptions extends StoreFlags {
 	readonly port: number;
 	readonly host: string;
+	readonly allowHost: readonly string[];
 	readonly dir: string;
 	readonly allowPath: readonly string[];
 }
@@ -30,6 +33,8 @@ interface ServeOptions extends StoreFlags {
 /**
  * `touchstone serve`: the HTTP API over the store until Ctrl-C. Binds to loopback by default and
  * refuses any other address unless TOUCHSTONE_RATE_TOKEN is set, since `POST rate` writes.
+ * Answers only requests whose Host is one of its names (loopback, the bound address,
+ * `--allow-host`), so a web page cannot reach it through DNS rebinding.
  */
 export function registerServeCommand(program: Command, io: CliIo): void {
 	withStoreOptions(withDirOption(program.command("serve")), "reads and writes")
@@ -38,6 +43,12 @@ export function registerServeCommand(program: Command, io: CliIo): void {
 		)
 		.option("--port <n>", `port to listen on (0: any free port)`, port, DEFAULT_API_PORT)
 		.option("--host <host>", "address to bind; anything but loopback needs TOUCHSTONE_RATE_TOKEN", "127.0.0.1")
+		.option(
+			"--allow-host <name>",
+			"also answer requests whose Host header is NAME (any port), e.g. a name in /etc/hosts or of a proxy; repeatable",
+			(value: string, previous: readonly string[]) => [...previous, allowedHost(value)],
+			[] as readonly string[],
+		)
 		.action(async (options: ServeOptions, command: Command) => {
 			const rateToken = nonEmpty(io.env.TOUCHSTONE_RATE_TOKEN);
 			if (!isLoopbackHost(options.host) && rateToken === null)
@@ -66,10 +77,12 @@ async function serveUntilStopped(
 	options: ServeOptions,
 	rateToken: string | null,
 ): Promise<void> {
+	const allowedHosts = allowedHostNames(options.host, options.allowHost);
 	const app = createApi({
 		store,
 		useCases,
 		rateToken,
+		allowedHosts,
 		logError: (error) =>
 			io.stderr.write(
 				`touchstone serve: unexpected error answering a request (answered 500)\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
@@ -79,6 +92,7 @@ async function serveUntilStopped(
 	printLine(io, `touchstone API on ${server.url}${API_BASE_PATH}`);
 	printLine(io, `  OpenAPI: ${server.url}${OPENAPI_PATH}`);
 	printLine(io, `  store: ${store.paths.database}`);
+	printLine(io, `  Host: ${allowedHosts.join(", ")} (any port; others get 421; add a name with --allow-host NAME)`);
 	printLine(
 		io,
 		`  POST rate: ${rateToken === null ? "open (loopback only; set TOUCHSTONE_RATE_TOKEN to require a token)" : "requires Authorization: Bearer $TOUCHSTONE_RATE_TOKEN"} · Ctrl-C to stop`,
@@ -139,6 +153,15 @@ async function listen(app: ReturnType<typeof createApi>, options: ServeOptions):
 function flagError(source: string, message: string, fix: string): BadInputError {
 	const issue: InputIssue = { source, line: null, column: null, path: "", message, fix };
 	return new BadInputError("touchstone serve did not start.", [issue]);
+}
+
+function allowedHost(value: string): string {
+	const name = bareHostName(value);
+	if (name === null)
+		throw new InvalidArgumentError(
+			`expected a host name or address without a port (every port is accepted), got "${value}".`,
+		);
+	return name;
 }
 
 function nonEmpty(value: string | undefined): string | null {
