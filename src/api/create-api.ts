@@ -5,6 +5,7 @@ import type { Store } from "../store/index.js";
 import type { RosterInput } from "../views/index.js";
 import { LOOPBACK_HOST_NAMES } from "./allowed-hosts.js";
 import { bearerMatches } from "./bearer-token.js";
+import { type ClientAbort, clientAbortOf, describeClientAbort } from "./client-abort.js";
 import { ERROR_STATUSES, type ErrorBody, errorBody, errorResponse, HttpRefusal } from "./http-error.js";
 import { API_BASE_PATH, OPENAPI_PATH, openApiDocument, RATE_PATH } from "./openapi-document.js";
 import { recordRating } from "./rate-route.js";
@@ -31,6 +32,8 @@ export interface ApiOptions {
 	readonly allowedHosts?: readonly string[];
 	/** Receives every unexpected error (answered as a bare 500); default: its stack to stderr. */
 	readonly logError?: (error: unknown) => void;
+	/** Called when a client hangs up mid-request (not an error of the server); default: one line to stderr. */
+	readonly onClientAbort?: (abort: ClientAbort) => void;
 	/** Largest request body accepted (default {@link DEFAULT_MAX_BODY_BYTES}). */
 	readonly maxBodyBytes?: number;
 	/** Bytes of GET answers kept while the store is unchanged (default 64 MiB; 0 turns the cache off). */
@@ -48,6 +51,9 @@ export interface ApiOptions {
  */
 export function createApi(options: ApiOptions): Hono {
 	const logError = options.logError ?? ((error: unknown) => process.stderr.write(`${describeError(error)}\n`));
+	const onClientAbort =
+		options.onClientAbort ??
+		((abort: ClientAbort) => process.stderr.write(`touchstone api: ${describeClientAbort(abort)}\n`));
 	const context: ReadContext = { store: options.store, useCases: options.useCases };
 	const cache = new ResponseCache(options.store, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
 	const document = JSON.stringify(openApiDocument(READ_ROUTES));
@@ -60,7 +66,13 @@ export function createApi(options: ApiOptions): Hono {
 	const allowedHosts = new Set(options.allowedHosts ?? LOOPBACK_HOST_NAMES);
 
 	const app = new Hono();
-	app.onError((error, c) => fail(c, error));
+	app.onError((error, c) => {
+		const abort = clientAbortOf(c, error);
+		if (abort === null) return fail(c, error);
+		onClientAbort(abort);
+		// Nobody is left to read it.
+		return c.body(null, ERROR_STATUSES.badRequest);
+	});
 	app.use((c, next) => {
 		refuseForeignHost(c, allowedHosts);
 		return next();

@@ -5,6 +5,7 @@
  */
 export { allowedHostNames, bareHostName, LOOPBACK_HOST_NAMES } from "./allowed-hosts.js";
 export { type ApiServer, startApiServer } from "./api-server.js";
+export { type ClientAbort, describeClientAbort } from "./client-abort.js";
 export { type ApiOptions, createApi, DEFAULT_MAX_BODY_BYTES } from "./create-api.js";
 export { type ErrorBody, INTERNAL_ERROR_MESSAGE } from "./http-error.js";
 export { isLoopbackHost } from "./loopback-host.js";

@@ -188,3 +188,35 @@ describe("cross-site ratings", () => {
 		expect(fixture.store.latestOwnerRating(runId)).toMatchObject({ label: "reject" });
 	});
 });
+
+describe("a client that hangs up mid-body", () => {
+	it("is logged as one client-abort line without a stack, and the server goes on serving", async () => {
+		const logged = served.stderr().length;
+		await new Promise<void>((resolve, reject) => {
+			const socket = connect(served.port, "127.0.0.1", () => {
+				socket.write(
+					`POST ${API}/rate HTTP/1.1\r\nHost: 127.0.0.1:${served.port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"run_id":`,
+				);
+				// Give the server time to start reading the body, then hang up.
+				setTimeout(() => {
+					socket.destroy();
+					resolve();
+				}, 200);
+			});
+			socket.on("error", reject);
+		});
+		const deadline = Date.now() + 5_000;
+		while (!/abort/i.test(served.stderr().slice(logged)) && Date.now() < deadline)
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		const log = served.stderr().slice(logged);
+		const lines = log.split("\n").filter((line) => line !== "");
+		expect(lines, log).toHaveLength(1);
+		expect(lines[0]).toMatch(/client.*(abort|hung up)/i);
+		expect(log).not.toContain("answered 500");
+		expect(log).not.toMatch(/^\s+at /m);
+
+		const after = await send(served.port, `${API}/roster`, { headers: { Host: `127.0.0.1:${served.port}` } });
+		expect(after.status).toBe(200);
+		expect(served.child.exitCode).toBeNull();
+	});
+});

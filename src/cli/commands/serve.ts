@@ -6,6 +6,7 @@ import {
 	allowedHostNames,
 	bareHostName,
 	createApi,
+	describeClientAbort,
 	isLoopbackHost,
 	OPENAPI_PATH,
 	startApiServer,
@@ -87,6 +88,7 @@ async function serveUntilStopped(
 			io.stderr.write(
 				`touchstone serve: unexpected error answering a request (answered 500)\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
 			),
+		onClientAbort: (abort) => io.stderr.write(`touchstone serve: ${describeClientAbort(abort)}\n`),
 	});
 	const server = await listen(app, options);
 	printLine(io, `touchstone API on ${server.url}${API_BASE_PATH}`);
