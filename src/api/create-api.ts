@@ -126,7 +126,8 @@ export function createApi(options: ApiOptions): Hono {
 		async (c) => {
 			const rating = recordRating(options.store, await readJson(c));
 			// Our own write does not move PRAGMA data_version on this connection: tell the cache.
-			cache.noteWrite();
+			const run = options.store.getRun(rating.run_id);
+			if (run !== null) cache.noteRating(rating, run);
 			return c.json(rating, 201);
 		},
 	);
@@ -145,7 +146,7 @@ function answerRead(c: Context, route: ReadRoute, context: ReadContext, cache: R
 	if (body === undefined) {
 		const generation = cache.generation();
 		const answer = route.answer(c.req.query(), c.req.param() as Record<string, string>, context);
-		body = cache.set(key, generation, JSON.stringify(answer));
+		body = cache.set(key, generation, JSON.stringify(answer), route.ratings(c.req.query()));
 	}
 	const gzip = body.gzip !== null && acceptsGzip(c.req.header("Accept-Encoding"));
 	const representation = gzip && body.gzip !== null ? body.gzip : body.identity;

@@ -2,11 +2,13 @@ import {
 	calibrateUseCase,
 	caseMatrix,
 	DEFAULT_BOOTSTRAP,
+	type Inspection,
 	inspectCase,
 	leaderboard,
 	roster,
 	specView,
 	useCaseSummaries,
+	withOwnerRating,
 } from "../views/index.js";
 import { ERROR_STATUSES } from "./http-error.js";
 import { pageList } from "./page-list.js";
@@ -32,7 +34,11 @@ import { type ReadRoute, readRoute, versionOption } from "./route.js";
 
 const { badRequest, notFound } = ERROR_STATUSES;
 
-/** Every GET endpoint under the base path: each one read-layer call, documented for OpenAPI. */
+/**
+ * Every GET endpoint under the base path: each one read-layer call, documented for OpenAPI. Owner
+ * ratings show only in the inspector (each sample's latest rating) and the calibration (the
+ * rated runs); the leaderboard, matrix, lists and specs are made from runs and scores alone.
+ */
 export const READ_ROUTES: readonly ReadRoute[] = [
 	readRoute({
 		path: "/use-cases",
@@ -41,6 +47,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		query: listQuery,
 		response: useCasesResponse,
 		errors: [badRequest],
+		ratings: "none",
 		answer: (query, _params, { store }) => {
 			const { items, next_cursor } = pageList(useCaseSummaries(store), query);
 			return { use_cases: items, next_cursor };
@@ -54,6 +61,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		query: listQuery,
 		response: rosterResponse,
 		errors: [badRequest],
+		ratings: "none",
 		answer: (query, _params, { store, useCases }) => {
 			const { items, next_cursor } = pageList(roster(store, useCases), query);
 			return { roster: items, next_cursor };
@@ -67,6 +75,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		query: leaderboardQuery,
 		response: leaderboardResponse,
 		errors: [badRequest, notFound],
+		ratings: "none",
 		answer: (query, _params, { store }) => leaderboard(store, query.use_case, versionOption(query.benchmark_version)),
 	}),
 	readRoute({
@@ -76,6 +85,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		query: caseMatrixQuery,
 		response: caseMatrixResponse,
 		errors: [badRequest, notFound],
+		ratings: "none",
 		answer: (query, _params, { store }) =>
 			caseMatrix(store, query.use_case, {
 				...versionOption(query.benchmark_version),
@@ -91,6 +101,11 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		query: inspectorQuery,
 		response: inspectionResponse,
 		errors: [badRequest, notFound],
+		// Each sample shows its run's latest owner rating, and nothing else depends on it.
+		ratings: (query) => ({
+			scope: { useCaseId: query.use_case, caseId: query.case_id },
+			apply: (answer, rating) => withOwnerRating(answer as Inspection, rating),
+		}),
 		answer: (query, _params, { store }) =>
 			inspectCase(store, query.use_case, query.case_id, versionOption(query.benchmark_version)),
 	}),
@@ -102,6 +117,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		query: calibrationQuery,
 		response: calibrationResponse,
 		errors: [badRequest, notFound],
+		ratings: (query) => ({ scope: { useCaseId: query.use_case, caseId: null } }),
 		answer: (query, _params, { store }) =>
 			calibrateUseCase(store, query.use_case, {
 				...versionOption(query.benchmark_version),
@@ -116,6 +132,7 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		params: specParams,
 		response: specResponse,
 		errors: [badRequest, notFound],
+		ratings: "none",
 		answer: (_query, params, { store }) => specView(store, params.benchmark_version),
 	}),
 ];

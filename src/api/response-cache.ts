@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { constants, gzipSync } from "node:zlib";
-import type { Store } from "../store/index.js";
+import type { Store, StoredOwnerRating, StoredRun } from "../store/index.js";
+import type { RatingDependence } from "./route.js";
 
 /** Bytes of response bodies kept by default: a few dozen leaderboards and many matrix pages and cases. */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
@@ -28,21 +29,29 @@ export interface CachedBody {
 	readonly gzip: CachedRepresentation | null;
 }
 
+/** A cached body and how it depends on owner ratings. */
+interface Entry {
+	readonly body: CachedBody;
+	readonly ratings: RatingDependence | null;
+}
+
 /**
  * GET responses kept while the store has not changed. The store is append-only, so an answer can
  * only change when something is written: by another connection (a run, an ingest), which SQLite's
- * `PRAGMA data_version` reveals, or by this server's own `POST /rate`, which that pragma does not
- * count and which calls {@link ResponseCache.noteWrite}. Either empties the cache. Least recently
+ * `PRAGMA data_version` reveals and which empties the cache, or by this server's own `POST /rate`,
+ * which that pragma does not count: {@link ResponseCache.noteRating} then touches only the answers
+ * that show ratings of that run's case, updating those that can take the rating as it is (an
+ * inspection) and dropping the others (a calibration). A rating flushing everything made every
+ * leaderboard be computed again under a mixed load, seconds each on a large store. Least recently
  * used bodies are dropped past `maxBytes`, so memory stays bounded however many URLs are asked.
  */
 export class ResponseCache {
 	readonly #store: Store;
 	readonly #maxBytes: number;
-	readonly #entries = new Map<string, CachedBody>();
+	readonly #entries = new Map<string, Entry>();
 	#bytes = 0;
 	#dataVersion = -1;
 	#writes = 0;
-	#cachedWrites = 0;
 
 	constructor(store: Store, maxBytes: number = DEFAULT_CACHE_BYTES) {
 		this.#store = store;
@@ -52,15 +61,14 @@ export class ResponseCache {
 	/**
 	 * The generation of the store now: changes whenever its data may have. Read it before
 	 * computing an answer and store the answer under it, so an answer computed while another
-	 * process wrote is never kept as current.
+	 * process (or this server) wrote is never kept as current.
 	 */
 	generation(): string {
 		const dataVersion = this.#store.database.pragma("data_version", { simple: true }) as number;
-		if (dataVersion !== this.#dataVersion || this.#writes !== this.#cachedWrites) {
+		if (dataVersion !== this.#dataVersion) {
 			this.#entries.clear();
 			this.#bytes = 0;
 			this.#dataVersion = dataVersion;
-			this.#cachedWrites = this.#writes;
 		}
 		return `${dataVersion}:${this.#writes}`;
 	}
@@ -74,46 +82,72 @@ export class ResponseCache {
 			this.#entries.delete(key);
 			this.#entries.set(key, entry);
 		}
-		return entry;
+		return entry?.body;
 	}
 
-	/** Encodes `json` and keeps it for `key` if `generation` is still the store's; returns the body either way. */
-	set(key: string, generation: string, json: string): CachedBody {
-		const bytes = Buffer.from(json, "utf8");
-		const tag = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
-		const body: CachedBody = {
-			identity: { bytes, etag: `"${tag}"` },
-			gzip:
-				bytes.length < COMPRESS_FROM_BYTES
-					? null
-					: { bytes: gzipSync(bytes, { level: constants.Z_BEST_SPEED }), etag: `"${tag}-gzip"` },
-		};
-		const size = sizeOf(body);
-		if (generation !== this.generation() || size > this.#maxBytes) return body;
-		const previous = this.#entries.get(key);
-		if (previous !== undefined) {
-			this.#entries.delete(key);
-			this.#bytes -= sizeOf(previous);
-		}
-		this.#entries.set(key, body);
-		this.#bytes += size;
-		for (const [oldest, entry] of this.#entries) {
-			if (this.#bytes <= this.#maxBytes) break;
-			this.#entries.delete(oldest);
-			this.#bytes -= sizeOf(entry);
-		}
+	/**
+	 * Encodes `json` and keeps it for `key`, noting how it depends on owner ratings, if
+	 * `generation` is still the store's; returns the body either way.
+	 */
+	set(key: string, generation: string, json: string, ratings: RatingDependence | null): CachedBody {
+		const body = encode(json);
+		if (generation === this.generation()) this.#keep(key, { body, ratings });
 		return body;
 	}
 
-	/** Records a write through this server's own connection (which `data_version` does not see). */
-	noteWrite(): void {
+	/**
+	 * Records an owner rating of `run` written through this server's own connection (which
+	 * `data_version` does not see): each answer that shows ratings of that run's case takes the
+	 * rating in place when it can, and is dropped (computed again when next asked) when it cannot.
+	 */
+	noteRating(rating: StoredOwnerRating, run: Pick<StoredRun, "use_case_id" | "case_id">): void {
 		this.#writes += 1;
+		for (const [key, { body, ratings }] of [...this.#entries]) {
+			if (ratings === null || ratings.scope.useCaseId !== run.use_case_id) continue;
+			if (ratings.scope.caseId !== null && ratings.scope.caseId !== run.case_id) continue;
+			this.#drop(key);
+			if (ratings.apply === undefined) continue;
+			const answer = ratings.apply(JSON.parse(new TextDecoder().decode(body.identity.bytes)) as unknown, rating);
+			this.#keep(key, { body: encode(JSON.stringify(answer)), ratings });
+		}
+	}
+
+	#keep(key: string, entry: Entry): void {
+		const size = sizeOf(entry.body);
+		if (size > this.#maxBytes) return;
+		this.#drop(key);
+		this.#entries.set(key, entry);
+		this.#bytes += size;
+		for (const [oldest] of this.#entries) {
+			if (this.#bytes <= this.#maxBytes) break;
+			this.#drop(oldest);
+		}
+	}
+
+	#drop(key: string): void {
+		const entry = this.#entries.get(key);
+		if (entry === undefined) return;
+		this.#entries.delete(key);
+		this.#bytes -= sizeOf(entry.body);
 	}
 
 	/** Bodies and bytes held, for tests and logs. */
 	size(): { entries: number; bytes: number } {
 		return { entries: this.#entries.size, bytes: this.#bytes };
 	}
+}
+
+/** A body encoded once: its UTF-8 bytes, their gzip when large, and the tag of each. */
+function encode(json: string): CachedBody {
+	const bytes = Buffer.from(json, "utf8");
+	const tag = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
+	return {
+		identity: { bytes, etag: `"${tag}"` },
+		gzip:
+			bytes.length < COMPRESS_FROM_BYTES
+				? null
+				: { bytes: gzipSync(bytes, { level: constants.Z_BEST_SPEED }), etag: `"${tag}-gzip"` },
+	};
 }
 
 function sizeOf(body: CachedBody): number {

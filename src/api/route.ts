@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Store } from "../store/index.js";
+import type { Store, StoredOwnerRating } from "../store/index.js";
 import type { RosterInput } from "../views/index.js";
 import type { ErrorStatus } from "./http-error.js";
 import { parseInput } from "./parse-input.js";
@@ -10,6 +10,26 @@ export interface ReadContext {
 	readonly store: Store;
 	/** Today's definitions of every use case, for the roster (ideas have no rows in the store). */
 	readonly useCases: readonly RosterInput[];
+}
+
+/**
+ * The owner ratings an answer shows: those of one use case (`caseId` null: every case of it), or
+ * of one case. A rating of a run in that scope changes the answer; any other rating does not.
+ */
+export interface RatingScope {
+	readonly useCaseId: string;
+	readonly caseId: string | null;
+}
+
+/** How an answer depends on owner ratings: which ones it shows, and how it takes a new one. */
+export interface RatingDependence {
+	readonly scope: RatingScope;
+	/**
+	 * The answer (as parsed from its JSON) with `rating`, the newest of one of the scope's runs,
+	 * shown: cheaper than computing it again. Absent when a rating can change the answer in ways
+	 * only a new computation knows (a calibration's statistics); the answer is then dropped.
+	 */
+	readonly apply?: (answer: unknown, rating: StoredOwnerRating) => unknown;
 }
 
 /** A GET endpoint: its documentation and how it answers a request already split into query and path. */
@@ -30,6 +50,8 @@ export interface ReadRoute {
 	readonly errors: readonly ErrorStatus[];
 	/** Validates the raw query and path parameters (BadInputError) and computes the answer. */
 	answer(query: Record<string, string>, params: Record<string, string>, context: ReadContext): unknown;
+	/** How the answer to this (valid) query depends on owner ratings, null when it shows none. */
+	ratings(query: Record<string, string>): RatingDependence | null;
 }
 
 const noParams = z.strictObject({});
@@ -44,6 +66,8 @@ export function readRoute<Query extends z.ZodObject, Params extends z.ZodObject 
 	readonly response: z.ZodType;
 	readonly errors: readonly ErrorStatus[];
 	readonly answer: (query: z.output<Query>, params: z.output<Params>, context: ReadContext) => unknown;
+	/** Required, so a new route must say whether owner ratings show in its answer. */
+	readonly ratings: ((query: z.output<Query>) => RatingDependence) | "none";
 }): ReadRoute {
 	const paramsSchema = (route.params ?? noParams) as Params;
 	return {
@@ -56,6 +80,10 @@ export function readRoute<Query extends z.ZodObject, Params extends z.ZodObject 
 		errors: route.errors,
 		answer: (query, params, context) =>
 			route.answer(parseInput(route.query, query, "query"), parseInput(paramsSchema, params, "path"), context),
+		ratings: (query) => {
+			const { ratings } = route;
+			return ratings === "none" ? null : ratings(parseInput(route.query, query, "query"));
+		},
 	};
 }
 

@@ -41,6 +41,7 @@ export {
 	type InspectedScore,
 	type Inspection,
 	inspectCase,
+	withOwnerRating,
 } from "./inspector.js";
 export type { JurorAgreement, JurorFieldAgreement } from "./juror-agreement.js";
 export {

@@ -167,10 +167,7 @@ export function inspectCase(
 					extras: score.extras,
 				}),
 			),
-			owner_rating:
-				rating === null
-					? null
-					: { rating: rating.rating, label: rating.label, note: rating.note, created_at: rating.created_at },
+			owner_rating: ownerRatingOf(rating),
 			started_at: run.started_at,
 		});
 	}
@@ -192,4 +189,28 @@ export function inspectCase(
 		stale_rows: stale,
 		artifact_errors: artifactErrors,
 	};
+}
+
+/**
+ * The inspection with `rating`, the newest rating of one of its runs, shown on that run's sample
+ * (nothing else in an inspection depends on ratings); unchanged when the run is not in it. Lets
+ * a cache take a rating without inspecting the case again (tens of ms for 250 samples).
+ */
+export function withOwnerRating(inspection: Inspection, rating: StoredOwnerRating): Inspection {
+	return {
+		...inspection,
+		models: inspection.models.map((model) => ({
+			...model,
+			samples: model.samples.map((sample) =>
+				sample.run_id === rating.run_id ? { ...sample, owner_rating: ownerRatingOf(rating) } : sample,
+			),
+		})),
+	};
+}
+
+/** What a sample shows of its run's latest owner rating. */
+function ownerRatingOf(rating: StoredOwnerRating | null): InspectedSample["owner_rating"] {
+	return rating === null
+		? null
+		: { rating: rating.rating, label: rating.label, note: rating.note, created_at: rating.created_at };
 }

@@ -49,7 +49,7 @@ describe("POST rate without a token configured", () => {
 		expect(fixture.store.latestOwnerRating(rightRun)).toMatchObject({ rating: 0.45, label: null });
 	});
 
-	it("shows a new rating on the next read: its own write empties the response cache", async () => {
+	it("shows a new rating on the next read: its own write drops the cached answers that show it", async () => {
 		const inspector = `/api/v1/benchmarks/inspector?use_case=arith&case_id=${fixture.store.getRun(wrongRun)?.case_id}`;
 		const ratingOf = async () => {
 			const body = (await (await open.request(inspector)).json()) as {

@@ -6,6 +6,7 @@
 import { request } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inspectCase } from "../../src/views/index.js";
 import { type ApiFixture, buildApiFixture } from "../api/api-fixture.js";
 import { type Served, spawnServe, stopServe } from "../api/serve-process.js";
 
@@ -186,6 +187,48 @@ describe("cross-site ratings", () => {
 		).toBe(201);
 		expect((await rate(runId, "reject")).status).toBe(201);
 		expect(fixture.store.latestOwnerRating(runId)).toMatchObject({ label: "reject" });
+	});
+});
+
+describe("a rating and the response cache", () => {
+	const get = (path: string) => send(served.port, `${API}${path}`, { headers: { Host: `127.0.0.1:${served.port}` } });
+	const ratingIn = (answer: Answer, runId: string) =>
+		(
+			JSON.parse(answer.body) as { models: { samples: { run_id: string; owner_rating: { label: string } | null }[] }[] }
+		).models
+			.flatMap((model) => model.samples)
+			.find((sample) => sample.run_id === runId)?.owner_rating;
+
+	it("keeps every answer the rating does not change, updates the rated case's inspector and recomputes its use case's calibration", async () => {
+		const rated = runOf("arith", "q00000");
+		const changed = ["/inspector?use_case=arith&case_id=q00000", "/calibration?use_case=arith"];
+		const kept = [
+			`/inspector?use_case=${TWIN}&case_id=q00000`,
+			`/calibration?use_case=${TWIN}`,
+			`/leaderboard?use_case=${TWIN}`,
+			"/leaderboard?use_case=arith",
+			"/case-matrix?use_case=arith",
+			"/inspector?use_case=arith&case_id=q00001",
+			"/use-cases",
+			"/roster",
+		];
+		for (const path of [...changed, ...kept]) {
+			expect((await get(path)).status, path).toBe(200);
+			expect((await get(path)).headers["x-cache"], path).toBe("hit");
+		}
+		const calibrated = (JSON.parse((await get("/calibration?use_case=arith")).body) as { n: number }).n;
+
+		expect((await rate(rated, "ship")).status).toBe(201);
+
+		for (const path of kept) expect((await get(path)).headers["x-cache"], path).toBe("hit");
+		// The rated case's inspection takes the rating in place: what a fresh inspection says, not recomputed.
+		const inspector = await get(changed[0] ?? "");
+		expect(ratingIn(inspector, rated)).toMatchObject({ label: "ship" });
+		expect(inspector.body).toBe(JSON.stringify(inspectCase(fixture.store, "arith", "q00000")));
+		expect(inspector.headers["x-cache"]).toBe("hit");
+		const calibration = await get(changed[1] ?? "");
+		expect(calibration.headers["x-cache"]).toBe("miss");
+		expect((JSON.parse(calibration.body) as { n: number }).n).toBe(calibrated + 1);
 	});
 });
 
