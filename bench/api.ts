@@ -279,6 +279,11 @@ async function load(base: string, paths: readonly string[]): Promise<Load> {
 			},
 		],
 	});
+	return figuresOf(result);
+}
+
+/** The figures of one autocannon run. */
+function figuresOf(result: autocannon.Result): Load {
 	return {
 		p50: result.latency.p50,
 		p99: result.latency.p99,
@@ -346,16 +351,7 @@ async function mixedLoad(base: string, paths: readonly string[], runIds: readonl
 			},
 		],
 	});
-	return {
-		p50: result.latency.p50,
-		p99: result.latency.p99,
-		rps: result.requests.average,
-		requests: result.requests.total,
-		non2xx: result.non2xx,
-		errors: result.errors,
-		ratings: rated,
-		timeouts: result.timeouts,
-	};
+	return { ...figuresOf(result), ratings: rated, timeouts: result.timeouts };
 }
 
 /**
