@@ -5,6 +5,7 @@
  */
 import { request } from "node:http";
 import { connect } from "node:net";
+import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspectCase } from "../../src/views/index.js";
 import { type ApiFixture, buildApiFixture } from "../api/api-fixture.js";
@@ -147,6 +148,27 @@ describe("DNS rebinding: the Host header", () => {
 			expect((await send(allowing.port, `${API}/roster`, { headers: { Host: "evil.example" } })).status).toBe(421);
 		} finally {
 			await stopServe(allowing);
+		}
+	});
+
+	it("bound to every address, answers this machine's addresses and still refuses a foreign name", async () => {
+		const address = Object.values(networkInterfaces())
+			.flat()
+			.find((entry) => entry?.family === "IPv4" && !entry.internal)?.address;
+		const everywhere = await spawnServe(fixture.root, fixture.store.paths, ["--host", "0.0.0.0"], {
+			TOUCHSTONE_RATE_TOKEN: "a-long-token-for-the-hostile-test",
+		});
+		try {
+			const roster = (host: string) => send(everywhere.port, `${API}/roster`, { headers: { Host: host } });
+			for (const host of [
+				`127.0.0.1:${everywhere.port}`,
+				...(address === undefined ? [] : [`${address}:${everywhere.port}`]),
+			])
+				expect((await roster(host)).status, host).toBe(200);
+			expect((await roster(`evil.example:${everywhere.port}`)).status).toBe(421);
+			expect(everywhere.stdout()).not.toMatch(/Host: .*0\.0\.0\.0/);
+		} finally {
+			await stopServe(everywhere);
 		}
 	});
 
