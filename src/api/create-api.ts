@@ -126,6 +126,7 @@ export function createApi(options: ApiOptions): Hono {
 		async (c) => {
 			const rating = recordRating(options.store, await readJson(c));
 			// Our own write does not move PRAGMA data_version on this connection: tell the cache.
+			// addOwnerRating 404s an unknown run, so the run is there.
 			const run = options.store.getRun(rating.run_id);
 			if (run !== null) cache.noteRating(rating, run);
 			return c.json(rating, 201);
