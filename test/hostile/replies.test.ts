@@ -171,6 +171,49 @@ describe("item 8 in an agent attempt", () => {
 	});
 });
 
+describe("item 10 over an agent attempt", () => {
+	it("bounds the output of the whole attempt, not only of each reply: many small replies end it as limit", async () => {
+		let turns = 0;
+		answer = (_, response) => {
+			turns += 1;
+			const content = "z".repeat(700);
+			json(response, {
+				choices: [
+					{
+						message: {
+							content: null,
+							tool_calls: [
+								{
+									id: `c${turns}`,
+									type: "function",
+									function: { name: "write_file", arguments: JSON.stringify({ path: `f${turns}.txt`, content }) },
+								},
+							],
+						},
+						finish_reason: "tool_calls",
+					},
+				],
+				usage: { prompt_tokens: 5, completion_tokens: 200 },
+			});
+		};
+		const fixture = writeFixture();
+		const runner = createAgentRunner({
+			providerFor: (model) => createModelProvider(model, { env: ENV }),
+			resolveTask: () => agentTask(fixture),
+			sandbox: { backend: "process", allowUnisolated: true },
+		});
+		const entry = scriptedEntry("agent", baseUrl, { options: { max_retries: 0, max_output_bytes: 2000 } });
+		const attempt = await runner.run(runInput(entry), { signal: new AbortController().signal });
+		await attempt.workspace?.dispose();
+		// Each reply (about 730 bytes of arguments) is under the 2,000-byte bound; the third passes it.
+		expect(turns).toBe(3);
+		expect(attempt.status).toBe("limit");
+		expect(attempt.error).toMatch(
+			/^output budget exceeded: 2,\d{3} bytes .* over 3 turns, past 2,000 \(options\.max_output_bytes\)/,
+		);
+	});
+});
+
 describe("item 8 from an external harness", () => {
 	it("keeps the answer of a harness reporting cost_usd -1000 and takes that figure as unknown, with a warning", async () => {
 		const fixture = writeFixture();

@@ -41,6 +41,8 @@ export interface AgentLoopInput {
 	readonly signal: AbortSignal;
 	/** Characters of one tool result the model gets. */
 	readonly toolOutputChars: number;
+	/** UTF-8 bytes of output (reply texts and tool-call arguments) the whole attempt may hold; see BudgetMeter. */
+	readonly maxOutputBytes?: number | undefined;
 	/** Called at the end of every turn with where its time went. */
 	readonly onTurnEnd?: ((timing: TurnTiming) => void) | undefined;
 }
@@ -73,7 +75,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 	const { provider, sandbox, task, signal } = input;
 	const started = performance.now();
 	const elapsed = () => performance.now() - started;
-	const meter = new BudgetMeter(task.budget, input.price);
+	const meter = new BudgetMeter(task.budget, input.price, input.maxOutputBytes ?? null);
 	const trace = new TraceRecorder(started);
 	const tally = new ToolTally();
 	const replies: Pick<Completion, "usage" | "billed_cost_usd" | "timing" | "warnings">[] = [];

@@ -9,7 +9,7 @@ import {
 	type Sandbox,
 	UNKNOWN_TELEMETRY,
 } from "../../contract/index.js";
-import { attemptWarnings, telemetryFrom } from "../../providers/index.js";
+import { attemptWarnings, entrySettings, telemetryFrom } from "../../providers/index.js";
 import { type CreateSandboxOptions, createSandbox } from "../../sandbox/index.js";
 import { runAgentLoop } from "./agent-loop.js";
 import { type ResolveTask, resolveCheckedTask, taskSandboxParts } from "./agent-task.js";
@@ -20,7 +20,7 @@ import type { TurnTiming } from "./turn-timing.js";
 /** Id of the agent harness, shown on the leaderboard. */
 export const AGENT_RUNNER_ID = "agent";
 /** Its version; bump it when the tools, the default prompt, the budgets' meaning or the attempt change. */
-export const AGENT_RUNNER_VERSION = "1";
+export const AGENT_RUNNER_VERSION = "2";
 
 /** How each cell's sandbox is made: everything of createSandbox but the fixture, which the task names. */
 export type TaskSandboxOptions = Omit<CreateSandboxOptions, "fixture">;
@@ -98,6 +98,7 @@ async function runAgent(options: AgentRunnerOptions, input: RunInput, signal: Ab
 			price: entry.price,
 			signal,
 			toolOutputChars: options.toolOutputChars ?? DEFAULT_TOOL_OUTPUT_CHARS,
+			maxOutputBytes: entrySettings(entry).maxOutputBytes,
 			onTurnEnd: options.onTurnEnd,
 		});
 		Object.assign(details, loop.details);

@@ -47,3 +47,24 @@ describe("BudgetMeter", () => {
 		});
 	});
 });
+
+describe("BudgetMeter output", () => {
+	it("bounds the bytes of replies and tool-call arguments over the whole attempt, not per reply", () => {
+		const meter = new BudgetMeter(BUDGET, null, 100);
+		const call = { id: "c1", name: "write_file", arguments: { path: "a.txt", content: "é".repeat(10) } };
+		// 40 bytes of text, then 49 bytes of arguments (each é is two): 89, under the bound.
+		expect(meter.afterReply({ ...reply({}), text: "x".repeat(40), tool_calls: [] })).toBeNull();
+		expect(meter.afterReply({ ...reply({}), text: "", tool_calls: [call] })).toBeNull();
+		// Each reply alone is small; together they pass it.
+		expect(meter.afterReply({ ...reply({}), text: "y".repeat(12), tool_calls: [] })).toEqual({
+			budget: "output",
+			message:
+				"output budget exceeded: 101 bytes of replies and tool-call arguments over 3 turns, past 100 (options.max_output_bytes)",
+		});
+	});
+
+	it("has no output bound when none is given", () => {
+		const meter = new BudgetMeter(BUDGET, null);
+		expect(meter.afterReply({ ...reply({}), text: "x".repeat(10_000), tool_calls: [] })).toBeNull();
+	});
+});

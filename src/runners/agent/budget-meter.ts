@@ -2,7 +2,7 @@ import type { Completion, ModelPrice, TaskBudget } from "../../contract/index.js
 import { costOf } from "../../providers/index.js";
 
 /** The budgets an attempt can run out of; the one that did is named in the attempt's error. */
-export const BUDGET_KINDS = ["turns", "tokens", "wall_time", "cost"] as const;
+export const BUDGET_KINDS = ["turns", "tokens", "wall_time", "cost", "output"] as const;
 /** One of {@link BUDGET_KINDS}. */
 export type BudgetKind = (typeof BUDGET_KINDS)[number];
 
@@ -20,17 +20,23 @@ const count = (value: number) => value.toLocaleString("en-US");
  * its tool calls run (work bought past the budget earns nothing). Tokens are input plus output
  * over every turn; a turn whose counts the provider did not report adds nothing it does not know.
  * Cost counts only turns whose cost is known, so a budget binds as soon as the known part exceeds it.
+ * Output is the UTF-8 bytes of every reply's text and tool-call arguments over the attempt, bound
+ * by the entry's `options.max_output_bytes` (which also cuts each reply): each reply is capped as
+ * it is read, and the attempt as a whole may not hold more, whatever its number of turns.
  */
 export class BudgetMeter {
 	readonly #budget: TaskBudget;
 	readonly #price: ModelPrice | null;
+	readonly #maxOutputBytes: number | null;
 	#turns = 0;
+	#outputBytes = 0;
 	#tokens = 0;
 	#knownCost = 0;
 
-	constructor(budget: TaskBudget, price: ModelPrice | null) {
+	constructor(budget: TaskBudget, price: ModelPrice | null, maxOutputBytes: number | null = null) {
 		this.#budget = budget;
 		this.#price = price;
+		this.#maxOutputBytes = maxOutputBytes;
 	}
 
 	/** Model calls made so far. */
@@ -65,8 +71,18 @@ export class BudgetMeter {
 	}
 
 	/** Counts one reply; returns the budget it overspent, or null. */
-	afterReply(completion: Pick<Completion, "usage" | "billed_cost_usd">): BudgetExhausted | null {
+	afterReply(
+		completion: Pick<Completion, "usage" | "billed_cost_usd"> & Partial<Pick<Completion, "text" | "tool_calls">>,
+	): BudgetExhausted | null {
 		this.#turns += 1;
+		this.#outputBytes += Buffer.byteLength(completion.text ?? "");
+		for (const call of completion.tool_calls ?? [])
+			this.#outputBytes += Buffer.byteLength(JSON.stringify(call.arguments));
+		if (this.#maxOutputBytes !== null && this.#outputBytes > this.#maxOutputBytes)
+			return {
+				budget: "output",
+				message: `output budget exceeded: ${count(this.#outputBytes)} bytes of replies and tool-call arguments over ${count(this.#turns)} turns, past ${count(this.#maxOutputBytes)} (options.max_output_bytes)`,
+			};
 		this.#tokens += (completion.usage.input_tokens ?? 0) + (completion.usage.output_tokens ?? 0);
 		this.#knownCost += costOf(completion, this.#price) ?? 0;
 		const { tokens, cost_usd } = this.#budget;
