@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
+import { type Served, spawnServe, stopServe } from "../support/serve-process.js";
 import { type ApiFixture, buildApiFixture } from "./api-fixture.js";
-import { type Served, spawnServe, stopServe } from "./serve-process.js";
 
 let fixture: ApiFixture;
 

@@ -9,7 +9,7 @@ import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inspectCase } from "../../src/views/index.js";
 import { type ApiFixture, buildApiFixture } from "../api/api-fixture.js";
-import { type Served, spawnServe, stopServe } from "../api/serve-process.js";
+import { type Served, spawnServe, stopServe } from "../support/serve-process.js";
 
 const API = "/api/v1/benchmarks";
 const TWIN = "arith-b";

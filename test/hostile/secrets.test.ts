@@ -1,12 +1,3 @@
-/**
- * Hostile probes of secrets and of what decides a result (issue 16): a model program that prints
- * its whole environment, an endpoint that echoes the key it was sent, each run by the real CLI in
- * a real child process against a real SQLite store, then read back through the real API server.
- * No secret of the host's, of any model entry's or the rate token may be found in any byte the
- * store keeps or the API serves. And a jury swapped under an unchanged version label must not
- * leave the old jury's grades current.
- */
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -19,7 +10,8 @@ import { loadTaskPack } from "../../src/definitions/index.js";
 import { materializeFixture } from "../../src/sandbox/index.js";
 import { loadScript, type ScriptedServer, startScriptedServer } from "../../src/scripted-server/index.js";
 import { openStore } from "../../src/store/index.js";
-import { BIN, ROOT, runCli, tempDir } from "../support/cli.js";
+import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { spawnServe, stopServe } from "../support/serve-process.js";
 import { CODE_FIX_USE_CASES, GOLD_TEST, SUM_FIXED, sumTask } from "../support/sum-task.js";
 
 const NODE = process.execPath;
@@ -204,37 +196,20 @@ function runRows(root: string): Record<string, unknown>[] {
 	}
 }
 
-/** Starts the built CLI's `serve` on a free port in `root` and waits for its URL. */
-function serve(root: string): Promise<{ child: ChildProcess; url: string }> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [BIN, "serve", "--port", "0"], {
-			cwd: root,
-			env: {
-				PATH: process.env.PATH ?? "",
-				...hostEnv(),
-				TOUCHSTONE_DB: join(root, "data", "benchmarks.db"),
-				TOUCHSTONE_ARTIFACTS: join(root, "data", "artifacts"),
-			},
-		});
-		let stdout = "";
-		child.stdout.on("data", (chunk: Buffer) => {
-			stdout += chunk.toString();
-			const url = /touchstone API on (http:\/\/\S+)\/api\/v1\/benchmarks/.exec(stdout)?.[1];
-			if (url !== undefined && stdout.includes("Ctrl-C to stop")) resolve({ child, url });
-		});
-		child.on("exit", (code) => reject(new Error(`serve exited with ${code} before listening:\n${stdout}`)));
-	});
-}
-
 /** What `GET /inspector` serves for one case (by default the one case of `project`), as text. */
 async function inspector(root: string, useCase = "probe", caseId = "hi"): Promise<string> {
-	const served = await serve(root);
+	const served = await spawnServe(
+		root,
+		{ database: join(root, "data", "benchmarks.db"), artifacts: join(root, "data", "artifacts") },
+		[],
+		hostEnv(),
+	);
 	try {
 		const response = await fetch(`${served.url}/api/v1/benchmarks/inspector?use_case=${useCase}&case_id=${caseId}`);
 		expect(response.status).toBe(200);
 		return await response.text();
 	} finally {
-		served.child.kill("SIGKILL");
+		await stopServe(served);
 	}
 }
 

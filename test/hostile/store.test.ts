@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cellKey } from "../../src/contract/index.js";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../../src/scripted-server/index.js";
 import { writeBenchFixture } from "../support/bench-fixture.js";
-import { BIN, type CliResult, runCli, tempDir } from "../support/cli.js";
+import { type CliResult, runCli, tempDir } from "../support/cli.js";
+import { spawnServe, stopServe } from "../support/serve-process.js";
 
 /*
  * Hostile edits of a real store (issue 16, items 14 and 15): raw SQL through better-sqlite3 on the
@@ -293,31 +294,6 @@ function outputArtifact(root: string): string {
 	return join(root, "data", "artifacts", path);
 }
 
-/** Starts the built CLI's `serve` on a free port in `root` and waits for its URL. */
-function serve(root: string): Promise<{ child: ChildProcess; url: string }> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [BIN, "serve", "--port", "0"], {
-			cwd: root,
-			env: {
-				PATH: process.env.PATH ?? "",
-				TOUCHSTONE_DB: databasePath(root),
-				TOUCHSTONE_ARTIFACTS: join(root, "data", "artifacts"),
-			},
-		});
-		let stdout = "";
-		let stderr = "";
-		child.stdout.on("data", (chunk: Buffer) => {
-			stdout += chunk.toString();
-			const url = /touchstone API on (http:\/\/\S+)\/api\/v1\/benchmarks/.exec(stdout)?.[1];
-			if (url !== undefined && stdout.includes("Ctrl-C to stop")) resolve({ child, url: `${url}/api/v1/benchmarks` });
-		});
-		child.stderr.on("data", (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
-		child.on("exit", (code) => reject(new Error(`serve exited with ${code} before listening:\n${stdout}${stderr}`)));
-	});
-}
-
 describe("special files at artifact paths (issue 16, item 15)", () => {
 	it("a FIFO at an artifact's path: inspect answers at once, names it and exits 1; so does verify", async () => {
 		const root = project();
@@ -352,18 +328,19 @@ describe("special files at artifact paths (issue 16, item 15)", () => {
 		const path = outputArtifact(root);
 		rmSync(path);
 		execFileSync("mkfifo", [path]);
-		const served = await serve(root);
+		const served = await spawnServe(root, { database: databasePath(root), artifacts: join(root, "data", "artifacts") });
+		const api = `${served.url}/api/v1/benchmarks`;
 		try {
-			const inspector = await fetch(`${served.url}/inspector?use_case=arith&case_id=q00000`, {
+			const inspector = await fetch(`${api}/inspector?use_case=arith&case_id=q00000`, {
 				signal: AbortSignal.timeout(5_000),
 			});
 			expect(inspector.status).toBe(200);
 			const body = (await inspector.json()) as { artifact_errors: string[] };
 			expect(body.artifact_errors.join("\n")).toMatch(/not a regular file/);
-			const board = await fetch(`${served.url}/leaderboard?use_case=arith`, { signal: AbortSignal.timeout(5_000) });
+			const board = await fetch(`${api}/leaderboard?use_case=arith`, { signal: AbortSignal.timeout(5_000) });
 			expect(board.status).toBe(200);
 		} finally {
-			served.child.kill("SIGKILL");
+			await stopServe(served);
 		}
 	}, 20_000);
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { BIN } from "../support/cli.js";
+import { BIN } from "./cli.js";
 
 /** A spawned `touchstone serve` and what it printed so far. */
 export interface Served {
