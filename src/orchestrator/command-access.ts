@@ -49,6 +49,17 @@ function secretsAmong(passed: Readonly<Record<string, string>>): string[] {
 		.map(([, value]) => value);
 }
 
+/**
+ * The values of the variables of `env` whose names say they are secrets (`…KEY`, `…TOKEN`,
+ * `…SECRET`, `…PASSWORD`, `…CREDENTIAL…`, `…AUTH…`), e.g. a host's AWS_SECRET_ACCESS_KEY or
+ * GITHUB_TOKEN: no program is given them, and a run redacts them all the same.
+ */
+export function secretNamedValues(env: Environment): string[] {
+	return Object.entries(env)
+		.filter(([name, value]) => value !== undefined && value !== "" && SECRET_NAME.test(name))
+		.map(([, value]) => value as string);
+}
+
 /** The values an entry's `env:` allowlist would pass to its program that are secrets (see commandAccess). */
 export function passedSecrets(entry: ModelEntry, env: Environment): string[] {
 	return secretsAmong(allowlisted(entry, env));

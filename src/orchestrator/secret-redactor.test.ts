@@ -95,8 +95,10 @@ describe("knownSecrets", () => {
 				B_REGION: "eu-west",
 				TOUCHSTONE_RATE_TOKEN: "rate",
 				GITHUB_TOKEN: "not named by any entry",
+				HOME: "/home/not-a-secret",
 			},
 		);
-		expect(secrets.sort()).toEqual(["a-key", "b-token", "rate", "team-value"]);
+		// GITHUB_TOKEN is named by no entry, but its name says it is a secret.
+		expect(secrets.sort()).toEqual(["a-key", "b-token", "not named by any entry", "rate", "team-value"]);
 	});
 });

@@ -68,7 +68,7 @@ const sent = new Map<string, { content: string; id: string }>();
 function echoReply(request: IncomingMessage, body: string): { status: number; type: string; text: string } {
 	const authorization = request.headers.authorization ?? "";
 	received.push(authorization);
-	const content = `answer: ok. You sent ${authorization} and x-team ${request.headers["x-team"] ?? ""}; also ${OTHER_KEY} and ${HOST_SECRETS.TOUCHSTONE_RATE_TOKEN}`;
+	const content = `answer: ok. You sent ${authorization} and x-team ${request.headers["x-team"] ?? ""}; also ${OTHER_KEY} and ${HOST_SECRETS.TOUCHSTONE_RATE_TOKEN}; and the host's ${HOST_SECRETS.AWS_SECRET_ACCESS_KEY}, ${HOST_SECRETS.GITHUB_TOKEN}`;
 	const id = `chatcmpl-${authorization}`;
 	const asked = JSON.parse(body) as { model?: string; stream?: boolean };
 	sent.set(asked.model ?? "", { content, id });
@@ -313,7 +313,8 @@ describe("no secret leaves through a model's reply", () => {
 		expect(occurrences(reply?.id ?? "")).toBe(1);
 		expect(row?.redactions).toBe(occurrences(reply?.content ?? "") + occurrences(reply?.id ?? ""));
 		// An error text is masked of the provider's own key before the run sees it (it may be
-		// printed first), so only the other secrets it held are counted: the rate token.
+		// printed first), so only the other secrets it held are counted: the rate token and the
+		// host's two secret-named variables, which no entry names and the run redacts all the same.
 		const refusal = sent.get("refuse")?.content ?? "";
 		expect(refused?.redactions).toBe(
 			occurrences(
@@ -321,7 +322,7 @@ describe("no secret leaves through a model's reply", () => {
 				ALL_SECRETS.filter((secret) => secret !== OTHER_KEY),
 			),
 		);
-		expect(refused?.redactions).toBe(1);
+		expect(refused?.redactions).toBe(3);
 		const sha = String(row?.output_sha);
 		const output = artifact(root, sha);
 		expect(output).toContain(
