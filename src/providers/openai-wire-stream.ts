@@ -118,12 +118,17 @@ export class SseReplyReader {
 			this.#done = true;
 			return;
 		}
-		let chunk: WireChunk;
+		let parsed: unknown;
 		try {
-			chunk = JSON.parse(data) as WireChunk;
+			parsed = JSON.parse(data);
 		} catch {
 			throw malformed(this.#context, `an event is not JSON: ${data.slice(0, 120)}`);
 		}
+		// `data: null` (or a list) is JSON but no chunk: reading it would be a TypeError, which is
+		// no reply's kind of failure.
+		if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+			throw malformed(this.#context, `an event is not a JSON object: ${data.slice(0, 120)}`);
+		const chunk = parsed as WireChunk;
 		if (chunk.error !== undefined || chunk.object === "error") {
 			const error = wireErrorOf(chunk);
 			if (error !== null)
@@ -149,7 +154,9 @@ export class SseReplyReader {
 		}
 	}
 
-	#onToolCall(call: WireToolDelta): void {
+	#onToolCall(call: WireToolDelta | null): void {
+		if (typeof call !== "object" || call === null)
+			throw malformed(this.#context, `a streamed tool call that is not an object: ${JSON.stringify(call)}`);
 		const { id, function: fn } = call;
 		const name = fn?.name ?? "";
 		const args = fn?.arguments ?? "";
