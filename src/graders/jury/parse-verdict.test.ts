@@ -60,4 +60,12 @@ describe("parseVerdict", () => {
 				'missing `faithfulness`; missing `hallucination`; `rationale` must be a non-empty string, found the string " "',
 		});
 	});
+
+	it("fails a reply giving two verdicts, rather than letting the first one win", () => {
+		const second = VERDICT.replace("false", "true").replace("0.8", "0");
+		const parsed = parseVerdict(`First: ${VERDICT}\nOn reflection: ${second}`, rubric);
+		expect(parsed.ok).toBe(false);
+		expect(parsed.ok ? "" : parsed.error).toContain("`fact_recall` more than once");
+		expect(parseVerdict(`\`\`\`json\n${VERDICT}\n\`\`\`\n${second}`, rubric).ok).toBe(false);
+	});
 });

@@ -24,7 +24,9 @@ export type ParsedVerdict =
  * an extra key cannot make a failed verdict pass. Nothing is coerced: `"0.8"` or `"false"` as
  * strings are mistyped fields, so a juror that answers loosely fails loudly instead of being
  * guessed at, and a key given twice (`"hallucination": false, …, "hallucination": true`) fails the
- * vote rather than letting the last one win.
+ * vote rather than letting the last one win. So does a rubric field given in two places of the
+ * reply (two verdicts in prose, a fence and a second object), where salvaging would let the first
+ * one win.
  */
 export function parseVerdict(text: string, rubric: JuryRubric): ParsedVerdict {
 	const salvaged = salvageJson(text);
@@ -34,6 +36,12 @@ export function parseVerdict(text: string, rubric: JuryRubric): ParsedVerdict {
 			error: salvaged.ambiguous
 				? `the reply's JSON is ambiguous: ${salvaged.error}, so which value counts cannot be told`
 				: `the reply is not JSON (${salvaged.error})`,
+		};
+	const repeated = repeatedField(text, rubric);
+	if (repeated !== null)
+		return {
+			ok: false,
+			error: `the reply gives \`${repeated}\` more than once (two verdicts?), so which value counts cannot be told`,
 		};
 	const value = salvaged.value;
 	if (typeof value !== "object" || value === null || Array.isArray(value))
@@ -69,4 +77,16 @@ function describe(value: unknown): string {
 		return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
 	if (typeof value === "object") return "an object";
 	return `the ${typeof value} ${String(value)}`;
+}
+
+/**
+ * The first rubric field whose key (`"name":`) occurs more than once anywhere in the reply, or
+ * null. Counted on the raw text, so a second verdict the salvaged one does not contain counts.
+ */
+function repeatedField(text: string, rubric: JuryRubric): string | null {
+	for (const name of [...Object.keys(rubric.numeric), ...Object.keys(rubric.gates)]) {
+		const key = new RegExp(`"${name}"\\s*:`, "g");
+		if ((text.match(key)?.length ?? 0) > 1) return name;
+	}
+	return null;
 }
