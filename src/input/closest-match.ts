@@ -44,8 +44,11 @@ export function closestMatch(word: string, candidates: readonly string[], option
 	let best: string | null = null;
 	let bestDistance = Number.POSITIVE_INFINITY;
 	for (const candidate of candidates) {
-		const distance = editDistance(word.toLowerCase(), candidate.toLowerCase(), options);
 		const allowed = options.maxDistance ?? Math.max(1, Math.floor(Math.max(word.length, candidate.length) / 3));
+		// The distance is at least the difference in length: skip the quadratic table when that is
+		// already too far (a 1 MiB id compared with every reference took 25 s).
+		if (Math.abs(word.length - candidate.length) > allowed) continue;
+		const distance = editDistance(word.toLowerCase(), candidate.toLowerCase(), options);
 		if (distance <= allowed && distance < bestDistance) {
 			best = candidate;
 			bestDistance = distance;

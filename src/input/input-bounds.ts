@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { type Document, isAlias, type LineCounter, visit } from "yaml";
+import { type Document, isAlias, isScalar, type LineCounter, visit } from "yaml";
 import type { InputIssue } from "../contract/index.js";
+import { decodeUtf8 } from "./utf8-text.js";
 
 /**
  * The bounds every user file is read within: files past `fileBytes` are refused before they are
@@ -74,7 +75,11 @@ export function readInputFile(path: string, what = "the file"): InputText {
 		for (let read = -1; read !== 0 && length < buffer.length; length += read)
 			read = readSync(descriptor, buffer, length, buffer.length - length, null);
 		if (length > INPUT_BOUNDS.fileBytes) return tooLarge(path, what, length);
-		return { text: buffer.toString("utf8", 0, length), issue: null, missing: false };
+		const decoded = decodeUtf8(buffer.subarray(0, length));
+		if (decoded.text !== null) return { text: decoded.text, issue: null, missing: false };
+		const message = `${what} is not UTF-8 text: a byte here is not valid UTF-8`;
+		const fix = "save the file as UTF-8 (or remove the stray bytes)";
+		return { text: null, issue: { source: path, ...decoded.invalid, path: "", message, fix }, missing: false };
 	} catch (error) {
 		return refuse(path, `cannot read ${what}: ${(error as Error).message}`, "check the file's permissions");
 	} finally {
@@ -134,7 +139,13 @@ export function documentData(
 	document: Document,
 	lineCounter: LineCounter,
 ): { data: unknown; issue: InputIssue | null } {
-	const data: unknown = document.toJS({ maxAliasCount: -1 });
+	let data: unknown;
+	try {
+		data = document.toJS({ maxAliasCount: -1 });
+	} catch (error) {
+		// yaml throws while building the data for a merge key (`<<`) whose value is not a map.
+		return { data: null, issue: mergeKeyIssue(source, document, lineCounter, (error as Error).message) };
+	}
 	const issue = aliasBoundIssue(source, text, data, () => ({ document, lineCounter }));
 	return issue === null ? { data, issue } : { data: null, issue };
 }
@@ -175,6 +186,26 @@ function aliasBombIssue(source: string, document: Document, lineCounter: LineCou
 		path: "",
 		message: `the aliases of this file expand to more than ${INPUT_BOUNDS.aliasNodes.toLocaleString("en-US")} values (or refer to themselves): an alias bomb`,
 		fix: "write the repeated values out, or use fewer and smaller aliases (`*name`)",
+	};
+}
+
+function mergeKeyIssue(source: string, document: Document, lineCounter: LineCounter, reason: string): InputIssue {
+	let offset = 0;
+	visit(document, {
+		Pair(_key, pair) {
+			if (!isScalar(pair.key) || pair.key.source !== "<<") return;
+			offset = pair.key.range?.[0] ?? 0;
+			return visit.BREAK;
+		},
+	});
+	const { line, col } = lineCounter.linePos(offset);
+	return {
+		source,
+		line,
+		column: col,
+		path: "",
+		message: `invalid YAML: ${reason}`,
+		fix: "give a merge key (`<<`) a map or an alias of one (`<<: *base`), or remove it",
 	};
 }
 

@@ -64,9 +64,11 @@ export function parseYamlDocument(source: string, text: string, options: YamlDoc
 		const bomb = aliasBoundIssue(source, text, parsed, locate);
 		if (bomb === null) data = detachStrings(parsed);
 		else syntaxIssues = [bomb];
-	} catch {
+	} catch (error) {
 		const { document, lineCounter } = locate();
 		syntaxIssues = yamlSyntaxIssues(source, document, lineCounter, options.syntaxFixes);
+		// What js-yaml refuses and the positional parser accepts (a merge key onto a scalar): its own words.
+		if (syntaxIssues.length === 0) syntaxIssues = [jsYamlIssue(source, error, options.syntaxFixes.otherwise)];
 	}
 	const plainKey = options.plainKey ?? IDENTIFIER_KEY;
 	return {
@@ -78,6 +80,14 @@ export function parseYamlDocument(source: string, text: string, options: YamlDoc
 			return { source, ...position, path: formatPath(path, plainKey), message, fix };
 		},
 	};
+}
+
+/** The issue of a js-yaml exception, at its mark when it has one. */
+function jsYamlIssue(source: string, error: unknown, fix: string): InputIssue {
+	const { reason, mark } = error as { reason?: string; mark?: { line: number; column: number } };
+	const message = `invalid YAML: ${reason ?? (error as Error).message}`;
+	const position = mark === undefined ? { line: null, column: null } : { line: mark.line + 1, column: mark.column + 1 };
+	return { source, ...position, path: "", message, fix };
 }
 
 /** A document whose positions are unknown (a value handed over without its file). */

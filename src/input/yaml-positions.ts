@@ -43,15 +43,32 @@ export function yamlSyntaxIssues(
 	fixes: SyntaxFixes,
 ): InputIssue[] {
 	const seen = new Set<string>();
-	return document.errors.flatMap((error): InputIssue[] => {
+	// An unknown tag (`!secret`, `!!js/function`) is only a warning to the parser, which then reads
+	// the value as plain text; here it is an error, since nothing in touchstone defines a tag.
+	const unresolved = document.warnings.filter((warning) => warning.code === "TAG_RESOLVE_FAILED");
+	return [...document.errors, ...unresolved].flatMap((error): InputIssue[] => {
 		const position = positionOf(lineCounter, error.pos[0]);
 		const message = `invalid YAML: ${fixes.firstLine === true ? error.message.split("\n")[0] : error.message}`;
 		const key = `${position.line}\n${message}`;
 		if (seen.has(key)) return [];
 		seen.add(key);
-		return [{ source, ...position, path: "", message, fix: fixes.byCode?.[error.code] ?? fixes.otherwise }];
+		return [
+			{
+				source,
+				...position,
+				path: "",
+				message,
+				fix: fixes.byCode?.[error.code] ?? DEFAULT_FIXES[error.code] ?? fixes.otherwise,
+			},
+		];
 	});
 }
+
+/** Fixes for errors every file words the same way. */
+const DEFAULT_FIXES: Readonly<Record<string, string>> = {
+	TAG_RESOLVE_FAILED:
+		"remove the tag (`!name`): touchstone reads plain YAML values; quote the value if the `!` is text",
+};
 
 function positionOf(lineCounter: LineCounter, offset: number): Position {
 	const { line, col } = lineCounter.linePos(offset);
