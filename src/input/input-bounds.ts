@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { type Document, isAlias, isScalar, type LineCounter, visit } from "yaml";
+import { type Document, isAlias, isPair, isScalar, type LineCounter, visit } from "yaml";
 import type { InputIssue } from "../contract/index.js";
 import { decodeUtf8 } from "./utf8-text.js";
 
@@ -170,43 +170,38 @@ function mayHaveAliases(text: string): boolean {
 }
 
 function aliasBombIssue(source: string, document: Document, lineCounter: LineCounter): InputIssue {
-	let offset = 0;
-	visit(document, {
-		Alias(_key, node) {
-			if (!isAlias(node)) return;
-			offset = node.range?.[0] ?? 0;
-			return visit.BREAK;
-		},
-	});
-	const { line, col } = lineCounter.linePos(offset);
-	return {
-		source,
-		line,
-		column: col,
-		path: "",
+	return issueAtFirst(source, document, lineCounter, (node) => (isAlias(node) ? node.range?.[0] : undefined), {
 		message: `the aliases of this file expand to more than ${INPUT_BOUNDS.aliasNodes.toLocaleString("en-US")} values (or refer to themselves): an alias bomb`,
 		fix: "write the repeated values out, or use fewer and smaller aliases (`*name`)",
-	};
+	});
 }
 
 function mergeKeyIssue(source: string, document: Document, lineCounter: LineCounter, reason: string): InputIssue {
-	let offset = 0;
-	visit(document, {
-		Pair(_key, pair) {
-			if (!isScalar(pair.key) || pair.key.source !== "<<") return;
-			offset = pair.key.range?.[0] ?? 0;
-			return visit.BREAK;
-		},
-	});
-	const { line, col } = lineCounter.linePos(offset);
-	return {
-		source,
-		line,
-		column: col,
-		path: "",
+	const mergeKey = (node: unknown) =>
+		isPair(node) && isScalar(node.key) && node.key.source === "<<" ? node.key.range?.[0] : undefined;
+	return issueAtFirst(source, document, lineCounter, mergeKey, {
 		message: `invalid YAML: ${reason}`,
 		fix: "give a merge key (`<<`) a map or an alias of one (`<<: *base`), or remove it",
-	};
+	});
+}
+
+/** An issue at the first node of `document` that `offsetOf` gives a source offset for (else the file's start). */
+function issueAtFirst(
+	source: string,
+	document: Document,
+	lineCounter: LineCounter,
+	offsetOf: (node: unknown) => number | undefined,
+	text: { readonly message: string; readonly fix: string },
+): InputIssue {
+	let offset = 0;
+	visit(document, (_key, node) => {
+		const found = offsetOf(node);
+		if (found === undefined) return undefined;
+		offset = found;
+		return visit.BREAK;
+	});
+	const { line, col } = lineCounter.linePos(offset);
+	return { source, line, column: col, path: "", ...text };
 }
 
 function tooLarge(source: string, what: string, bytes: number): InputText {

@@ -1,19 +1,9 @@
-/**
- * A table-driven mutation probe of the definition files (issue 16, items 4 to 7): each entry of
- * definition-mutations.ts mutates a fresh copy of the bundled example benchmarks (models.yaml,
- * use_cases.yaml, judge_panels.yaml, a case file, a task.yaml) or the demo's scripted-server
- * script, and the real CLI must answer it as bad input: exit 2, a message naming the file (and its
- * line when the file parses) with a fix line, no stack trace, within 10 s; `run` on a sample of
- * them leaves a fresh store without a spec or run row. The few mutations that are valid on purpose
- * say why and must exit 0. Ends with the count: "definition mutations: N tried, N held".
- */
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadScript, type ScriptedServer, startScriptedServer } from "../../src/scripted-server/index.js";
-import { BIN, ROOT } from "../support/cli.js";
+import { type BoundedCliResult, ROOT, runCliBounded } from "../support/cli.js";
 import { CATEGORIES, type Category, freshCopy } from "./definition-mutation-kit.js";
 import { MUTATIONS, type Mutation } from "./definition-mutations.js";
 
@@ -22,13 +12,7 @@ const BOUND_MS = 10_000;
 /** Mutations run at once (the machine is shared; each is a real process). */
 const BATCH = 4;
 
-interface Outcome {
-	readonly code: number;
-	readonly stdout: string;
-	readonly stderr: string;
-	readonly ms: number;
-	readonly killed: boolean;
-}
+type Outcome = BoundedCliResult;
 
 let server: ScriptedServer;
 beforeAll(async () => {
@@ -38,28 +22,7 @@ afterAll(async () => server.close());
 
 /** Spawns the built CLI in `cwd` with a store inside it, killed past the bound so a hang fails the mutation. */
 function cli(cwd: string, args: readonly string[]): Promise<Outcome> {
-	const started = performance.now();
-	return new Promise((resolve) => {
-		execFile(
-			process.execPath,
-			[BIN, ...args],
-			{
-				cwd,
-				timeout: BOUND_MS,
-				maxBuffer: 64 * 1024 * 1024,
-				env: {
-					PATH: process.env.PATH ?? "",
-					TOUCHSTONE_DB: join(cwd, "data", "benchmarks.db"),
-					TOUCHSTONE_ARTIFACTS: join(cwd, "data", "artifacts"),
-					TOUCHSTONE_SCRIPTED_URL: server.url,
-				},
-			},
-			(error, stdout, stderr) => {
-				const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-				resolve({ code, stdout, stderr, ms: performance.now() - started, killed: error?.killed === true });
-			},
-		);
-	});
+	return runCliBounded(args, { cwd, timeoutMs: BOUND_MS, env: { TOUCHSTONE_SCRIPTED_URL: server.url } });
 }
 
 function escapeRegExp(text: string): string {

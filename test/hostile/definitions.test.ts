@@ -5,49 +5,22 @@
  * temporary benchmarks folder (and a real SQLite store where a run writes one) and expects exit 2
  * with a located message, never a hang or a stack trace. Extend it with the next probe.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../../src/scripted-server/index.js";
 import { arithScript } from "../support/bench-fixture.js";
-import { BIN, tempDir } from "../support/cli.js";
+import { type BoundedCliResult, runCliBounded, tempDir } from "../support/cli.js";
 import { sumTask, writeFiles } from "../support/sum-task.js";
 
 /** What a spawned CLI printed, how it exited and how long it took. */
-interface Outcome {
-	readonly code: number;
-	readonly stdout: string;
-	readonly stderr: string;
-	readonly ms: number;
-	readonly killed: boolean;
-}
+type Outcome = BoundedCliResult;
 
 /** Spawns the built CLI in `cwd`, killed after `timeout` ms so a hang fails the test instead of the suite. */
 function cli(cwd: string, args: readonly string[], timeout = 8_000): Promise<Outcome> {
-	const started = performance.now();
-	return new Promise((resolve) => {
-		execFile(
-			process.execPath,
-			[BIN, ...args],
-			{
-				cwd,
-				timeout,
-				maxBuffer: 64 * 1024 * 1024,
-				env: {
-					PATH: process.env.PATH ?? "",
-					TOUCHSTONE_DB: join(cwd, "data", "benchmarks.db"),
-					TOUCHSTONE_ARTIFACTS: join(cwd, "data", "artifacts"),
-					TOUCHSTONE_SCRIPTED_URL: server.url,
-				},
-			},
-			(error, stdout, stderr) => {
-				const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
-				resolve({ code, stdout, stderr, ms: performance.now() - started, killed: error?.killed === true });
-			},
-		);
-	});
+	return runCliBounded(args, { cwd, timeoutMs: timeout, env: { TOUCHSTONE_SCRIPTED_URL: server.url } });
 }
 
 /** Bad input as the CLI must answer it: exit 2, no stack trace, in time. */

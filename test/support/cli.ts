@@ -48,3 +48,41 @@ export function runCli(
 export function tempDir(prefix = "touchstone-test-"): string {
 	return mkdtempSync(join(tmpdir(), prefix));
 }
+
+/** A bounded CLI run: what it printed, how it exited (-1 when killed), how long it took, whether the bound killed it. */
+export interface BoundedCliResult extends CliResult {
+	readonly ms: number;
+	readonly killed: boolean;
+}
+
+/**
+ * Spawns `touchstone ARGS` in `cwd` with a store inside it, killed after `timeoutMs` so that a
+ * hang fails the test that caused it instead of the whole suite; for the hostile-input tests.
+ */
+export function runCliBounded(
+	args: readonly string[],
+	options: { cwd: string; timeoutMs: number; env?: Record<string, string> },
+): Promise<BoundedCliResult> {
+	const started = performance.now();
+	return new Promise((resolve) => {
+		execFile(
+			process.execPath,
+			[BIN, ...args],
+			{
+				cwd: options.cwd,
+				timeout: options.timeoutMs,
+				maxBuffer: 64 * 1024 * 1024,
+				env: {
+					PATH: process.env.PATH ?? "",
+					TOUCHSTONE_DB: join(options.cwd, "data", "benchmarks.db"),
+					TOUCHSTONE_ARTIFACTS: join(options.cwd, "data", "artifacts"),
+					...options.env,
+				},
+			},
+			(error, stdout, stderr) => {
+				const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1;
+				resolve({ code, stdout, stderr, ms: performance.now() - started, killed: error?.killed === true });
+			},
+		);
+	});
+}
