@@ -1,19 +1,9 @@
 import type { JsonObject } from "../contract/index.js";
 import type { CalibrationInput, OwnerRatingLabel, Store } from "../store/index.js";
-import { BOOTSTRAP_MINIMUM_N, bootstrappedFigure, type CalibrationFigure } from "./calibration-figure.js";
+import { BOOTSTRAP_MINIMUM_N, type CalibrationFigure, type CalibrationTimings } from "./calibration-figure.js";
+import { calibrationFigures } from "./calibration-figures.js";
 import { currentRuns } from "./current-runs.js";
 import { type JurorAgreement, jurorAgreement } from "./juror-agreement.js";
-import {
-	cohenKappa,
-	linConcordance,
-	meanAbsoluteDelta,
-	noStatistic,
-	rootMeanSquareError,
-	type Statistic,
-	signedBias,
-	spearmanCorrelation,
-	statistic,
-} from "./statistics/index.js";
 
 /** The rating each owner label stands for when no number is given. */
 export const OWNER_LABEL_RATINGS = { ship: 1.0, edit: 0.6, reject: 0.2 } as const satisfies Record<
@@ -40,6 +30,8 @@ export interface CalibrationOptions {
 	readonly benchmarkVersion?: string | undefined;
 	/** Resamples and seed of every bootstrap interval (same seed, same store: same report). */
 	readonly bootstrap: { readonly samples: number; readonly seed: number };
+	/** When given, filled with the milliseconds each part took (for the benchmark); the report is the same. */
+	readonly timings?: CalibrationTimings | undefined;
 }
 
 /** One owner-rated current run next to its jury headline. */
@@ -117,12 +109,15 @@ export interface CalibrationReport {
  * only; with no rated run the report has n = 0 and null figures (the CLI then records nothing).
  */
 export function calibrateUseCase(store: Store, useCaseId: string, options: CalibrationOptions): CalibrationReport {
+	const started = performance.now();
 	const { spec, document, current } = currentRuns(store, useCaseId, options.benchmarkVersion);
 	const bootstrap = { ...options.bootstrap, level: CALIBRATION_LEVEL };
 	const thresholds = new Map(document.cases.map((item) => [item.id, item.threshold]));
 	const scores = store.scoresForRuns(current.map((run) => run.run_id));
 	const ratings = new Map(store.listLatestOwnerRatings(useCaseId).map((rating) => [rating.run_id, rating]));
 	const currentIds = new Set(current.map((run) => run.run_id));
+	if (options.timings !== undefined)
+		options.timings["store reads (runs, scores, ratings)"] = performance.now() - started;
 	const items: CalibrationItem[] = [];
 	let withoutHeadline = 0;
 	for (const run of current) {
@@ -151,15 +146,12 @@ export function calibrateUseCase(store: Store, useCaseId: string, options: Calib
 			critical_failure: runScores.some((score) => score.critical_failure),
 		});
 	}
-	const figure = <T>(sample: readonly T[], estimate: (sample: readonly T[]) => Statistic) =>
-		bootstrappedFigure(sample, estimate, bootstrap);
-	const paired = (measure: (jury: number[], owner: number[]) => Statistic) => (sample: readonly CalibrationItem[]) =>
-		measure(
-			sample.map((item) => item.jury),
-			sample.map((item) => item.owner),
-		);
 	const decided = items.filter((item) => item.owner_verdict !== "edit");
 	const rejected = items.filter((item) => item.owner_verdict === "reject");
+	const figures = calibrationFigures(items, decided, rejected, bootstrap, options.timings);
+	const timed = performance.now();
+	const jurors = jurorAgreement(store, current, scores, document.headline, bootstrap, options.timings);
+	if (options.timings !== undefined) options.timings["juror agreement"] = performance.now() - timed;
 	return {
 		use_case_id: useCaseId,
 		benchmark_version: spec.benchmark_version,
@@ -179,28 +171,9 @@ export function calibrateUseCase(store: Store, useCaseId: string, options: Calib
 			rated_without_headline: withoutHeadline,
 			rated_not_current: [...ratings.keys()].filter((runId) => !currentIds.has(runId)).length,
 		},
-		mean_absolute_delta: figure(items, paired(meanAbsoluteDelta)),
-		agreement: figure(items, (sample) => {
-			const mad = paired(meanAbsoluteDelta)(sample);
-			return mad.value === null ? mad : statistic(1 - mad.value);
-		}),
-		signed_bias: figure(items, paired(signedBias)),
-		rmse: figure(items, paired(rootMeanSquareError)),
-		spearman: figure(items, paired(spearmanCorrelation)),
-		lin_concordance: figure(items, paired(linConcordance)),
-		cohen_kappa: figure(decided, (sample) =>
-			cohenKappa(
-				sample.map((item) => item.owner_verdict === "ship"),
-				sample.map((item) => item.jury_pass),
-			),
-		),
-		gate_catch_rate: figure(rejected, (sample) =>
-			sample.length === 0
-				? noStatistic("no owner-rejected runs")
-				: statistic(sample.filter((item) => item.critical_failure).length / sample.length),
-		),
+		...figures,
 		items,
-		jurors: jurorAgreement(store, current, scores, document.headline, bootstrap),
+		jurors,
 	};
 }
 

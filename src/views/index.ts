@@ -16,7 +16,7 @@ export {
 	REJECT_AT_MOST,
 	SHIP_AT_LEAST,
 } from "./calibration.js";
-export { BOOTSTRAP_MINIMUM_N, type CalibrationFigure } from "./calibration-figure.js";
+export { BOOTSTRAP_MINIMUM_N, type CalibrationFigure, type CalibrationTimings } from "./calibration-figure.js";
 export {
 	type CaseMatrix,
 	caseMatrix,

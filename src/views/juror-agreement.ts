@@ -1,7 +1,18 @@
 import type { JuryVote } from "../contract/index.js";
 import type { Store, StoredRun, StoredScore } from "../store/index.js";
-import { bootstrappedFigure, type CalibrationFigure } from "./calibration-figure.js";
-import { type CodedValue, type KrippendorffMetric, krippendorffAlpha, noStatistic } from "./statistics/index.js";
+import {
+	bootstrappedFigures,
+	type CalibrationFigure,
+	type CalibrationTimings,
+	type FigureInput,
+} from "./calibration-figure.js";
+import {
+	type CodedValue,
+	type KrippendorffMetric,
+	krippendorffAlpha,
+	krippendorffEstimate,
+	noStatistic,
+} from "./statistics/index.js";
 
 /** How well the jurors agreed with each other on one rubric field (Krippendorff's alpha). */
 export interface JurorFieldAgreement {
@@ -40,7 +51,9 @@ export function jurorAgreement(
 	scores: ReadonlyMap<string, readonly StoredScore[]>,
 	headline: string,
 	bootstrap: { readonly samples: number; readonly seed: number; readonly level: number },
+	timings?: CalibrationTimings,
 ): JurorAgreement {
+	const started = performance.now();
 	const ballots: JuryVote[][] = [];
 	let unreadable = 0;
 	for (const run of runs) {
@@ -54,11 +67,12 @@ export function jurorAgreement(
 		if (votes === null) unreadable += 1;
 		else ballots.push(votes);
 	}
+	if (timings !== undefined) timings["juror votes read"] = performance.now() - started;
 	const valid = (vote: JuryVote) => vote.fields !== null && (vote.error ?? null) === null;
 	const fieldNames = new Set<string>();
 	for (const vote of ballots.flat())
 		if (valid(vote)) for (const field of Object.keys(vote.fields ?? {})) fieldNames.add(field);
-	const fields = [...fieldNames].map((field): JurorFieldAgreement => {
+	const fields = [...fieldNames].map((field) => {
 		const units = ballots.map((votes) =>
 			votes.map((vote): CodedValue => (valid(vote) ? (vote.fields?.[field] ?? null) : null)),
 		);
@@ -66,18 +80,21 @@ export function jurorAgreement(
 		const metric: KrippendorffMetric = kinds.has("boolean") ? "nominal" : "interval";
 		// Only units with two values or more carry agreement; they are what the bootstrap resamples.
 		const pairable = units.filter((unit) => unit.filter((value) => value !== null).length >= 2);
-		return {
-			field,
-			metric,
-			alpha: bootstrappedFigure(
-				pairable,
-				(sample) =>
-					kinds.size > 1 ? noStatistic("the field mixes numbers and booleans") : krippendorffAlpha(sample, metric),
-				bootstrap,
-			),
-			values: pairable.reduce((sum, unit) => sum + unit.filter((value) => value !== null).length, 0),
+		const mixed = kinds.size > 1;
+		const input: FigureInput = {
+			name: `juror ${field}`,
+			n: pairable.length,
+			point: mixed ? noStatistic("the field mixes numbers and booleans") : krippendorffAlpha(pairable, metric),
+			resampled: mixed ? () => null : krippendorffEstimate(pairable, metric),
 		};
+		const values = pairable.reduce((sum, unit) => sum + unit.filter((value) => value !== null).length, 0);
+		return { field, metric, input, values };
 	});
+	const alphas = bootstrappedFigures(
+		fields.map((field) => field.input),
+		bootstrap,
+		timings,
+	);
 	const votes = ballots.flat();
 	return {
 		ids: [...new Set(votes.map((vote) => vote.juror))].sort(),
@@ -85,7 +102,14 @@ export function jurorAgreement(
 		votes: votes.length,
 		failed_votes: votes.filter((vote) => !valid(vote)).length,
 		unreadable_artifacts: unreadable,
-		fields,
+		fields: fields.map(
+			({ field, metric, values }, index): JurorFieldAgreement => ({
+				field,
+				metric,
+				alpha: alphas[index] as CalibrationFigure,
+				values,
+			}),
+		),
 	};
 }
 

@@ -3,7 +3,7 @@
  * reason, never NaN, when its input cannot carry it (too few items, no variance).
  */
 export { averageRanks } from "./average-ranks.js";
-export { type BootstrapOptions, bootstrapInterval } from "./bootstrap-interval.js";
+export { bootstrapInterval } from "./bootstrap-interval.js";
 export { bootstrapMeanInterval, type MeanBootstrapOptions } from "./bootstrap-mean.js";
 export { cohenKappa } from "./cohen-kappa.js";
 export {
@@ -13,9 +13,13 @@ export {
 	type KrippendorffMetric,
 	krippendorffAlpha,
 } from "./krippendorff-alpha.js";
+export { krippendorffEstimate } from "./krippendorff-resample.js";
 export { linConcordance } from "./lin-concordance.js";
 export { meanAbsoluteDelta } from "./mean-absolute-delta.js";
+export { type PairedEstimates, pairedEstimates } from "./paired-resample.js";
 export { pearsonCorrelation } from "./pearson-correlation.js";
+export { type BootstrapOptions, bootstrapIntervals, type IndexedEstimate } from "./resampled-indices.js";
+export { resampledRanks } from "./resampled-ranks.js";
 export { rootMeanSquareError } from "./root-mean-square-error.js";
 export { seededRandom } from "./seeded-random.js";
 export { signedBias } from "./signed-bias.js";
@@ -29,4 +33,5 @@ export {
 	type Statistic,
 	statistic,
 } from "./statistic.js";
+export { cohenKappaEstimate, proportionEstimate } from "./verdict-resample.js";
 export { wilsonInterval, Z_95 } from "./wilson-interval.js";

@@ -45,8 +45,8 @@ export function krippendorffAlpha(
 	return { ...statistic(1 - ((all.length - 1) * within) / between), ...counts };
 }
 
-/** Σ δ²(v_i, v_j) over ordered pairs i ≠ j of `values`. */
-function disagreement(values: readonly (number | boolean)[], metric: KrippendorffMetric): number {
+/** Σ δ²(v_i, v_j) over ordered pairs i ≠ j of `values` (the resampled alpha shares it). */
+export function disagreement(values: readonly (number | boolean)[], metric: KrippendorffMetric): number {
 	const m = values.length;
 	if (metric === "nominal") {
 		const counts = new Map<number | boolean, number>();
