@@ -111,13 +111,18 @@ export interface CalibrationReport {
 export function calibrateUseCase(store: Store, useCaseId: string, options: CalibrationOptions): CalibrationReport {
 	const started = performance.now();
 	const { spec, document, current } = currentRuns(store, useCaseId, options.benchmarkVersion);
+	const listed = performance.now();
 	const bootstrap = { ...options.bootstrap, level: CALIBRATION_LEVEL };
 	const thresholds = new Map(document.cases.map((item) => [item.id, item.threshold]));
 	const scores = store.scoresForRuns(current.map((run) => run.run_id));
+	const scored = performance.now();
 	const ratings = new Map(store.listLatestOwnerRatings(useCaseId).map((rating) => [rating.run_id, rating]));
 	const currentIds = new Set(current.map((run) => run.run_id));
-	if (options.timings !== undefined)
-		options.timings["store reads (runs, scores, ratings)"] = performance.now() - started;
+	if (options.timings !== undefined) {
+		options.timings["current runs read"] = listed - started;
+		options.timings["their scores read"] = scored - listed;
+		options.timings["owner ratings read"] = performance.now() - scored;
+	}
 	const items: CalibrationItem[] = [];
 	let withoutHeadline = 0;
 	for (const run of current) {

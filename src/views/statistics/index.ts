@@ -21,7 +21,7 @@ export { pearsonCorrelation } from "./pearson-correlation.js";
 export { type BootstrapOptions, bootstrapIntervals, type IndexedEstimate } from "./resampled-indices.js";
 export { resampledRanks } from "./resampled-ranks.js";
 export { rootMeanSquareError } from "./root-mean-square-error.js";
-export { seededRandom } from "./seeded-random.js";
+export { seededPositions, seededRandom } from "./seeded-random.js";
 export { signedBias } from "./signed-bias.js";
 export { spearmanCorrelation } from "./spearman-correlation.js";
 export {

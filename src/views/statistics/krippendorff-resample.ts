@@ -91,7 +91,18 @@ export function krippendorffEstimate(
 			return alpha(total, within, total * total - same);
 		};
 	}
-	const values = Float64Array.from(entries);
+	// One record per unit, [its share, its values…], so a drawn unit is one or two cache lines.
+	const records = new Int32Array(units.length + 1);
+	const packed = new Float64Array(entries.length + coded.filter((_unit, index) => (sizes[index] as number) > 0).length);
+	coded.forEach((_unit, index) => {
+		let at = records[index] as number;
+		if ((sizes[index] as number) > 0) {
+			packed[at++] = shares[index] as number;
+			for (let entry = starts[index] as number; entry < (starts[index + 1] as number); entry++)
+				packed[at++] = entries[entry] as number;
+		}
+		records[index + 1] = at;
+	});
 	// The drawn values in drawn order, gathered in the first pass so the second runs straight.
 	let scratch = new Float64Array(16);
 	return (indices) => {
@@ -100,14 +111,14 @@ export function krippendorffEstimate(
 		let sum = 0;
 		for (let at = 0; at < indices.length; at++) {
 			const unit = indices[at] as number;
-			const size = sizes[unit] as number;
-			if (size === 0) continue;
+			const start = records[unit] as number;
+			const end = records[unit + 1] as number;
+			if (start === end) continue;
 			if (anyBroken && broken[unit] === 1) return null;
-			within += shares[unit] as number;
-			if (scratch.length < total + size) scratch = grow(scratch, total + size);
-			const end = starts[unit + 1] as number;
-			for (let entry = starts[unit] as number; entry < end; entry++) {
-				const value = values[entry] as number;
+			within += packed[start] as number;
+			if (scratch.length < total + end - start) scratch = grow(scratch, total + end - start);
+			for (let entry = start + 1; entry < end; entry++) {
+				const value = packed[entry] as number;
 				scratch[total++] = value;
 				sum += value;
 			}

@@ -1,5 +1,6 @@
+import { rankCorrelationEstimate } from "./rank-correlation-resample.js";
 import type { IndexedEstimate } from "./resampled-indices.js";
-import { resampledRanks } from "./resampled-ranks.js";
+import { resampledMoments } from "./resampled-moments.js";
 
 /** The paired statistics of the calibration as estimates that read resampled positions. */
 export interface PairedEstimates {
@@ -47,53 +48,18 @@ export function pairedEstimates(x: readonly number[], y: readonly number[]): Pai
 		for (let at = 0; at < indices.length; at++) sum += values[indices[at] as number] as number;
 		return sum / indices.length;
 	};
-	const rankX = resampledRanks(xs);
-	const rankY = resampledRanks(ys);
-	const ranksX = new Float64Array(n);
-	const ranksY = new Float64Array(n);
-	const identity = Int32Array.from({ length: n }, (_, index) => index);
+	const spearman = anyBroken ? () => null : rankCorrelationEstimate(xs, ys);
 	return {
 		meanAbsoluteDelta: (indices) => (usable(indices, 1) ? mean(absolute, indices) : null),
 		signedBias: (indices) => (usable(indices, 1) ? mean(delta, indices) : null),
 		rootMeanSquareError: (indices) => (usable(indices, 1) ? Math.sqrt(mean(squared, indices)) : null),
 		linConcordance: (indices) => {
 			if (!usable(indices, 2)) return null;
-			const { meanX, meanY, sxy, sxx, syy } = moments(xs, ys, indices);
+			const { meanX, meanY, sxy, sxx, syy } = resampledMoments(xs, ys, indices);
 			const count = indices.length;
 			const denominator = sxx / count + syy / count + (meanX - meanY) ** 2;
 			return denominator === 0 ? null : (2 * sxy) / count / denominator;
 		},
-		spearmanCorrelation: (indices) => {
-			if (!usable(indices, 2)) return null;
-			rankX(indices, ranksX);
-			rankY(indices, ranksY);
-			const { sxy, sxx, syy } = moments(ranksX, ranksY, identity.subarray(0, indices.length));
-			if (sxx === 0 || syy === 0) return null;
-			return Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy)));
-		},
+		spearmanCorrelation: (indices) => (usable(indices, 2) ? spearman(indices) : null),
 	};
-}
-
-/** `centeredMoments` of the resample of x and y at `indices`, summed in the same order. */
-function moments(x: Float64Array, y: Float64Array, indices: Int32Array) {
-	const n = indices.length;
-	let sumX = 0;
-	let sumY = 0;
-	for (let at = 0; at < n; at++) {
-		sumX += x[indices[at] as number] as number;
-		sumY += y[indices[at] as number] as number;
-	}
-	const meanX = sumX / n;
-	const meanY = sumY / n;
-	let sxy = 0;
-	let sxx = 0;
-	let syy = 0;
-	for (let at = 0; at < n; at++) {
-		const dx = (x[indices[at] as number] as number) - meanX;
-		const dy = (y[indices[at] as number] as number) - meanY;
-		sxy += dx * dy;
-		sxx += dx * dx;
-		syy += dy * dy;
-	}
-	return { meanX, meanY, sxy, sxx, syy };
 }

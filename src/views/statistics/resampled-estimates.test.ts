@@ -6,6 +6,7 @@ import { krippendorffEstimate } from "./krippendorff-resample.js";
 import { linConcordance } from "./lin-concordance.js";
 import { meanAbsoluteDelta } from "./mean-absolute-delta.js";
 import { pairedEstimates } from "./paired-resample.js";
+import { rankCorrelationEstimate } from "./rank-correlation-resample.js";
 import { resampledRanks } from "./resampled-ranks.js";
 import { rootMeanSquareError } from "./root-mean-square-error.js";
 import { seededRandom } from "./seeded-random.js";
@@ -46,6 +47,9 @@ describe("estimates on resampled positions", () => {
 			expect(estimates.rootMeanSquareError(indices)).toBe(rootMeanSquareError(xs, ys).value);
 			expect(estimates.linConcordance(indices)).toBe(linConcordance(xs, ys).value);
 			expect(estimates.spearmanCorrelation(indices)).toBe(spearmanCorrelation(xs, ys).value);
+			// The same, ranked position by position (the path beyond exact sums).
+			const positional = rankCorrelationEstimate(Float64Array.from(x), Float64Array.from(y), 0);
+			expect(positional(indices)).toBe(spearmanCorrelation(xs, ys).value);
 		}
 	});
 

@@ -1,5 +1,5 @@
 import { percentile } from "../percentile.js";
-import { seededRandom } from "./seeded-random.js";
+import { seededPositions } from "./seeded-random.js";
 import { type IntervalStatistic, noInterval } from "./statistic.js";
 
 /**
@@ -37,11 +37,11 @@ export function bootstrapIntervals(
 		throw new RangeError(`bootstrap samples must be a whole number ≥ 1, got ${options.samples}`);
 	if (!(level > 0 && level < 1)) throw new RangeError(`confidence level must be between 0 and 1, got ${level}`);
 	if (n < 2) return estimates.map(() => noInterval(`a bootstrap needs at least 2 items, got ${n}`));
-	const random = seededRandom(options.seed);
+	const draw = seededPositions(options.seed);
 	const values = estimates.map((): number[] => []);
 	const indices = new Int32Array(n);
-	for (let draw = 0; draw < options.samples; draw++) {
-		for (let position = 0; position < n; position++) indices[position] = Math.floor(random() * n);
+	for (let sample = 0; sample < options.samples; sample++) {
+		draw(indices, n);
 		estimates.forEach((estimate, which) => {
 			const value = estimate(indices);
 			if (value !== null && Number.isFinite(value)) values[which]?.push(value);

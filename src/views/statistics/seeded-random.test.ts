@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "./seeded-random.js";
+import { seededPositions, seededRandom } from "./seeded-random.js";
 
 describe("seededRandom", () => {
 	it("repeats its sequence for a seed, differs between seeds, and stays in [0, 1)", () => {
@@ -13,5 +13,15 @@ describe("seededRandom", () => {
 		expect(first.every((value) => value >= 0 && value < 1)).toBe(true);
 		// roughly uniform: the mean of 1000 uniforms is 0.5 ± 0.03 with overwhelming probability
 		expect(first.reduce((sum, value) => sum + value, 0) / first.length).toBeCloseTo(0.5, 1);
+	});
+
+	it("gives resample positions: floor(random() · n) of the same sequence, call after call", () => {
+		const random = seededRandom(7);
+		const positions = seededPositions(7);
+		const indices = new Int32Array(13);
+		for (let call = 0; call < 5; call++) {
+			positions(indices, 13);
+			expect(Array.from(indices)).toEqual(Array.from({ length: 13 }, () => Math.floor(random() * 13)));
+		}
 	});
 });
