@@ -25,12 +25,16 @@ export interface ComparedRun {
 /** The jury-against-owner figures of a calibration report, in the report's order. */
 export interface CalibrationFigures {
 	readonly mean_absolute_delta: CalibrationFigure;
+	/** 1 − mean absolute delta. */
 	readonly agreement: CalibrationFigure;
+	/** Mean of jury − owner: positive when the jury is kinder. */
 	readonly signed_bias: CalibrationFigure;
 	readonly rmse: CalibrationFigure;
 	readonly spearman: CalibrationFigure;
 	readonly lin_concordance: CalibrationFigure;
+	/** Owner ship vs reject against jury pass vs fail; edit-rated runs are left out (n counts the rest). */
 	readonly cohen_kappa: CalibrationFigure;
+	/** Share of owner-rejected runs whose critical gate tripped (n counts the rejected runs). */
 	readonly gate_catch_rate: CalibrationFigure;
 }
 

@@ -1,7 +1,7 @@
 import type { JsonObject } from "../contract/index.js";
 import type { CalibrationInput, OwnerRatingLabel, Store } from "../store/index.js";
-import { BOOTSTRAP_MINIMUM_N, type CalibrationFigure, type CalibrationTimings } from "./calibration-figure.js";
-import { calibrationFigures } from "./calibration-figures.js";
+import { BOOTSTRAP_MINIMUM_N, type CalibrationTimings } from "./calibration-figure.js";
+import { type CalibrationFigures, calibrationFigures } from "./calibration-figures.js";
 import { currentRuns } from "./current-runs.js";
 import { type JurorAgreement, jurorAgreement } from "./juror-agreement.js";
 
@@ -60,7 +60,7 @@ export interface CalibrationItem {
 }
 
 /** The jury's report card on one use case: its headline against the owner's ratings, and jurors against each other. */
-export interface CalibrationReport {
+export interface CalibrationReport extends CalibrationFigures {
 	readonly use_case_id: string;
 	readonly benchmark_version: string;
 	readonly headline_metric: string;
@@ -86,18 +86,6 @@ export interface CalibrationReport {
 		/** Rated runs that are not current (their definition changed since): left out. */
 		readonly rated_not_current: number;
 	};
-	readonly mean_absolute_delta: CalibrationFigure;
-	/** 1 − mean absolute delta. */
-	readonly agreement: CalibrationFigure;
-	/** Mean of jury − owner: positive when the jury is kinder. */
-	readonly signed_bias: CalibrationFigure;
-	readonly rmse: CalibrationFigure;
-	readonly spearman: CalibrationFigure;
-	readonly lin_concordance: CalibrationFigure;
-	/** Owner ship vs reject against jury pass vs fail; edit-rated runs are left out (n counts the rest). */
-	readonly cohen_kappa: CalibrationFigure;
-	/** Share of owner-rejected runs whose critical gate tripped (n counts the rejected runs). */
-	readonly gate_catch_rate: CalibrationFigure;
 	readonly items: readonly CalibrationItem[];
 	readonly jurors: JurorAgreement;
 }

@@ -47,10 +47,15 @@ export function krippendorffEstimate(
 	});
 	const alpha = (total: number, within: number, between: number) =>
 		total === 0 || between === 0 ? null : 1 - ((total - 1) * within) / between;
-	if (metric === "nominal" && categories.size <= 2) {
-		// Two categories: the first one's count fixes the other's, so a resample adds one count per unit.
+	if (metric === "nominal") {
+		// With two categories the first one's count fixes the other's: one count per unit, no inner loop.
+		const many = categories.size > 2;
 		const first = Int32Array.from(coded, (unit) => unit.filter((value) => categories.get(value) === 0).length);
+		const held = Int32Array.from(entries);
+		const times = Int32Array.from(counts);
+		const perCategory = new Float64Array(categories.size);
 		return (indices) => {
+			if (many) perCategory.fill(0);
 			let within = 0;
 			let total = 0;
 			let ones = 0;
@@ -61,33 +66,17 @@ export function krippendorffEstimate(
 				within += shares[unit] as number;
 				total += size;
 				ones += first[unit] as number;
+				if (many)
+					for (let entry = starts[unit] as number; entry < (starts[unit + 1] as number); entry++) {
+						const category = held[entry] as number;
+						perCategory[category] = (perCategory[category] as number) + (times[entry] as number);
+					}
 			}
-			return alpha(total, within, total * total - (ones * ones + (total - ones) * (total - ones)));
-		};
-	}
-	if (metric === "nominal") {
-		const held = Int32Array.from(entries);
-		const times = Int32Array.from(counts);
-		const perCategory = new Float64Array(categories.size);
-		return (indices) => {
-			perCategory.fill(0);
-			let within = 0;
-			let total = 0;
-			for (let at = 0; at < indices.length; at++) {
-				const unit = indices[at] as number;
-				const size = sizes[unit] as number;
-				if (size === 0) continue;
-				within += shares[unit] as number;
-				total += size;
-				const end = starts[unit + 1] as number;
-				for (let entry = starts[unit] as number; entry < end; entry++) {
-					const category = held[entry] as number;
-					perCategory[category] = (perCategory[category] as number) + (times[entry] as number);
-				}
+			let same = ones * ones + (total - ones) * (total - ones);
+			if (many) {
+				same = 0;
+				for (const count of perCategory) same += count * count;
 			}
-			let same = 0;
-			for (let category = 0; category < perCategory.length; category++)
-				same += (perCategory[category] as number) * (perCategory[category] as number);
 			return alpha(total, within, total * total - same);
 		};
 	}
