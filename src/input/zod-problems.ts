@@ -122,6 +122,24 @@ export function describeZodIssue(
 				message: `expected ${issue.message}, found ${describeValue(found)}`,
 				fix: `change it to ${issue.message}`,
 			};
+		case "invalid_union": {
+			// Each alternative failed; when they are failures of type at this very node, say which types would do.
+			const expected = [
+				...new Set(
+					issue.errors.flatMap((branch) =>
+						branch
+							.filter((inner) => inner.code === "invalid_type" && inner.path.length === 0)
+							.map((inner) => (inner.code === "invalid_type" ? (TYPE_PHRASES[inner.expected] ?? inner.expected) : "")),
+					),
+				),
+			];
+			if (expected.length === 0 || found === undefined)
+				return { message: `${issue.message}, found ${describeValue(found)}`, fix: null };
+			return {
+				message: `expected ${expected.join(" or ")}, found ${describeValue(found)}`,
+				fix: `change it to ${expected[0]}`,
+			};
+		}
 		case "custom": {
 			const fix = issue.params?.fix;
 			return { message: issue.message, fix: typeof fix === "string" ? fix : null, atKey: issue.params?.atKey === true };
