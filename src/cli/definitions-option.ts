@@ -3,6 +3,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { BadInputError, type InputIssue } from "../contract/index.js";
 import { type Definitions, loadDefinitions } from "../definitions/index.js";
+import { BUILTIN_PLUGIN_IDS } from "../orchestrator/index.js";
 
 /** The options {@link withDirOption} adds, as commander parses them. */
 export interface DirOptions {
@@ -24,7 +25,8 @@ export function withDirOption(command: Command): Command {
 
 /**
  * Loads the definitions named by `--dir`, letting case globs reach the `--allow-path` folders
- * (each must be an existing folder); problems name files as the user would type them.
+ * (each must be an existing folder) and use cases name the built-in plugins; problems name files
+ * as the user would type them.
  */
 export function loadFromDirOption(dir: string, allowPaths: readonly string[] = []): Definitions {
 	const issues = allowPaths.flatMap((path): InputIssue[] =>
@@ -42,7 +44,10 @@ export function loadFromDirOption(dir: string, allowPaths: readonly string[] = [
 				],
 	);
 	if (issues.length > 0) throw new BadInputError("--allow-path names no folder", issues);
-	return loadDefinitions(displayPath(dir), { allowedPaths: allowPaths.map((path) => resolve(path)) });
+	return loadDefinitions(displayPath(dir), {
+		allowedPaths: allowPaths.map((path) => resolve(path)),
+		plugins: BUILTIN_PLUGIN_IDS,
+	});
 }
 
 /** A path as the user should see it: relative to the cwd when inside it, else absolute. */

@@ -460,6 +460,27 @@ panels:
 
 const EXAMPLES = fileURLToPath(new URL("../../examples/benchmarks", import.meta.url));
 
+describe("loadDefinitions with the plugins it may name", () => {
+	it("locates a use case's unknown plugin at its line, with the closest built-in one", () => {
+		const useCases = USE_CASES.replace("plugin: cases", "plugin: case");
+		const dir = benchmarks({ "models.yaml": MODELS, "use_cases.yaml": useCases, "packs/greet/hi.yaml": CASE });
+		let issues: readonly InputIssue[] = [];
+		try {
+			loadDefinitions(dir, { plugins: ["cases", "tasks"] });
+		} catch (error) {
+			if (!(error instanceof BadInputError)) throw error;
+			issues = error.issues;
+		}
+		expect(issueAt(issues, "use_cases[0].plugin")).toMatchObject({
+			line: 5,
+			message: "no built-in plugin `case`: the built-in plugins are `cases`, `tasks`",
+			fix: "did you mean `cases`?",
+		});
+		// Without the list (a caller that does not know the plugins), the name is not checked here.
+		expect(findUseCase(loadDefinitions(dir), "greet")?.plugin).toBe("case");
+	});
+});
+
 describe("the bundled examples", () => {
 	it("load without errors or warnings", () => {
 		const definitions = loadDefinitions(EXAMPLES);

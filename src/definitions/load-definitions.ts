@@ -34,6 +34,11 @@ export interface LoadDefinitionsOptions {
 	 * glob or symlink that resolves outside `dir` is a problem.
 	 */
 	readonly allowedPaths?: readonly string[];
+	/**
+	 * The plugin ids a use case may name in `plugin:` (the built-in plugins, from the caller above
+	 * this layer); when given, another id is a problem located at its line. Default: not checked here.
+	 */
+	readonly plugins?: readonly string[];
 }
 
 /**
@@ -72,6 +77,7 @@ export function loadDefinitions(dir: string, options: LoadDefinitionsOptions = {
 		models: readable(modelsFile) ? modelStatuses(modelsFile) : null,
 		panels: panelsFile === null ? [BUILTIN_PANEL_ID] : readable(panelsFile) ? rawIds(panelsFile, "panels") : null,
 		builtinPanel: panelsFile === null,
+		plugins: options.plugins ?? null,
 	};
 	for (const [file, listKey, noun] of [
 		[modelsFile, "models", "model"],

@@ -19,6 +19,8 @@ export interface ReferenceContext {
 	readonly panels: readonly string[] | null;
 	/** True when judge_panels.yaml is absent and the built-in panel stands in. */
 	readonly builtinPanel: boolean;
+	/** The plugin ids a use case may name in `plugin:`; null when the caller does not check them. */
+	readonly plugins: readonly string[] | null;
 }
 
 /** Problems and warnings found by cross-reference checks. */
@@ -73,6 +75,13 @@ export function checkUseCaseReferences(file: YamlFile, context: ReferenceContext
 		}
 		if (isRecord(fields.deployed))
 			checkModel(file, at("deployed", "model"), fields.deployed.model, context, findings, "deployed");
+		if (typeof fields.plugin === "string" && context.plugins !== null && !context.plugins.includes(fields.plugin))
+			findings.issues.push(
+				file.issueAt(at("plugin"), {
+					message: `no built-in plugin \`${fields.plugin}\`: the built-in plugins are ${list(context.plugins)}`,
+					fix: suggestion(fields.plugin, context.plugins, "use one of the built-in plugins (see the README)"),
+				}),
+			);
 		if (
 			typeof fields.judge_panel === "string" &&
 			context.panels !== null &&

@@ -1,5 +1,5 @@
 import type { ModelEntry, Provider } from "../contract/index.js";
-import { findPlugin } from "../plugins/index.js";
+import { builtinPlugins, findPlugin } from "../plugins/index.js";
 import { createModelProvider, createProviderLimiter, type Environment } from "../providers/index.js";
 import { createSingleShotRunner } from "../runners/index.js";
 import { commandAccess } from "./command-access.js";
@@ -47,3 +47,6 @@ export function defaultRunParts(env: Environment): RunParts {
 		},
 	};
 }
+
+/** The ids of the built-in plugins, which use_cases.yaml may name in `plugin:`. */
+export const BUILTIN_PLUGIN_IDS: readonly string[] = [...builtinPlugins.keys()];

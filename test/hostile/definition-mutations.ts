@@ -195,6 +195,7 @@ export const MUTATIONS: readonly Mutation[] = [
 	useCase("delete id", EXTRACTION, "  - title_x: 1\n"),
 	useCase("delete status", "    status: runnable\n", ""),
 	useCase("delete plugin", "    plugin: cases\n", ""),
+	useCase("plugin unknown", "    plugin: cases\n", "    plugin: magic\n", { run: true }),
 	useCase("status: number", "status: runnable", "status: 1"),
 	useCase("status unknown", "status: runnable", "status: done"),
 	useCase("samples: 0", "samples: 2", "samples: 0"),
