@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
+import { closeApi } from "./api-lifecycle.js";
 
 /** A running API server. */
 export interface ApiServer {
@@ -8,7 +9,7 @@ export interface ApiServer {
 	readonly url: string;
 	/** The port actually bound (useful with port 0). */
 	readonly port: number;
-	/** Stops accepting, closes open connections and resolves when the server is down. */
+	/** Stops accepting, closes open connections and the app's calibration thread, and resolves when the server is down. */
 	close(): Promise<void>;
 }
 
@@ -48,11 +49,15 @@ export function startApiServer(
 			resolve({
 				url: `http://${host}:${port}`,
 				port,
-				close: () =>
-					new Promise<void>((done) => {
-						server.close(() => done());
-						if ("closeAllConnections" in server) server.closeAllConnections();
-					}),
+				close: async () => {
+					await Promise.all([
+						new Promise<void>((done) => {
+							server.close(() => done());
+							if ("closeAllConnections" in server) server.closeAllConnections();
+						}),
+						closeApi(app),
+					]);
+				},
 			});
 		});
 	});

@@ -3,13 +3,18 @@ import { bodyLimit } from "hono/body-limit";
 import { BadInputError } from "../contract/index.js";
 import type { Store } from "../store/index.js";
 import type { RosterInput } from "../views/index.js";
+import { DEFAULT_BOOTSTRAP } from "../views/index.js";
 import { LOOPBACK_HOST_NAMES } from "./allowed-hosts.js";
+import { onApiClose } from "./api-lifecycle.js";
 import { bearerMatches } from "./bearer-token.js";
+import { CalibrationAnswers } from "./calibration-answers.js";
+import type { CalibrationJob } from "./calibration-protocol.js";
 import { type ClientAbort, clientAbortOf, describeClientAbort } from "./client-abort.js";
 import { ERROR_STATUSES, type ErrorBody, errorBody, errorResponse, HttpRefusal } from "./http-error.js";
 import { API_BASE_PATH, OPENAPI_PATH, openApiDocument, RATE_PATH } from "./openapi-document.js";
 import { recordRating } from "./rate-route.js";
 import { READ_ROUTES } from "./read-routes.js";
+import { represent } from "./represent-body.js";
 import { refuseCrossSite, refuseForeignHost, refuseRemoteWithoutToken } from "./request-guards.js";
 import { DEFAULT_CACHE_BYTES, ResponseCache } from "./response-cache.js";
 import type { ReadContext, ReadRoute } from "./route.js";
@@ -38,6 +43,8 @@ export interface ApiOptions {
 	readonly maxBodyBytes?: number;
 	/** Bytes of GET answers kept while the store is unchanged (default 64 MiB; 0 turns the cache off). */
 	readonly cacheBytes?: number;
+	/** Resamples and seed of the calibration's bootstrap intervals (default DEFAULT_BOOTSTRAP, 2,000 resamples, seed 1). */
+	readonly calibrationBootstrap?: CalibrationJob["bootstrap"];
 }
 
 /**
@@ -47,15 +54,22 @@ export interface ApiOptions {
  * `{error: {code, message, issues}}` and never carries a stack trace. GET answers are cached
  * until the store changes (see ResponseCache), so repeated reads of a large store are cheap.
  * Every request must name an allowed host (421 otherwise); `POST rate` also refuses cross-site
- * browser requests (403).
+ * browser requests (403). Calibrations, which take seconds on a large store, are computed on a
+ * thread of their own (started on the first one; {@link closeApi} or ApiServer.close ends it), so
+ * they never hold the other requests.
  */
 export function createApi(options: ApiOptions): Hono {
 	const logError = options.logError ?? ((error: unknown) => process.stderr.write(`${describeError(error)}\n`));
 	const onClientAbort =
 		options.onClientAbort ??
 		((abort: ClientAbort) => process.stderr.write(`touchstone api: ${describeClientAbort(abort)}\n`));
-	const context: ReadContext = { store: options.store, useCases: options.useCases };
+	const context: ReadContext = {
+		store: options.store,
+		useCases: options.useCases,
+		calibrationBootstrap: options.calibrationBootstrap ?? DEFAULT_BOOTSTRAP,
+	};
 	const cache = new ResponseCache(options.store, options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+	const calibrations = new CalibrationAnswers(options.store, cache);
 	const document = JSON.stringify(openApiDocument(READ_ROUTES));
 	const fail = (c: Context, error: unknown) => {
 		const { status, body } = errorResponse(error, logError);
@@ -66,6 +80,7 @@ export function createApi(options: ApiOptions): Hono {
 	const allowedHosts = new Set(options.allowedHosts ?? LOOPBACK_HOST_NAMES);
 
 	const app = new Hono();
+	onApiClose(app, () => calibrations.close());
 	app.onError((error, c) => {
 		const abort = clientAbortOf(c, error);
 		if (abort === null) return fail(c, error);
@@ -89,7 +104,8 @@ export function createApi(options: ApiOptions): Hono {
 	app.get(OPENAPI_PATH, (c) => c.body(document, 200, { "Content-Type": "application/json; charset=utf-8" }));
 
 	const benchmarks = new Hono();
-	for (const route of READ_ROUTES) benchmarks.get(honoPath(route.path), (c) => answerRead(c, route, context, cache));
+	for (const route of READ_ROUTES)
+		benchmarks.get(honoPath(route.path), (c) => answerRead(c, route, context, cache, calibrations));
 	benchmarks.post(
 		RATE_PATH,
 		(c, next) => {
@@ -136,34 +152,36 @@ export function createApi(options: ApiOptions): Hono {
 	return app;
 }
 
-/** Answers a GET from the cache, or computes, caches and answers it (304 when the client's tag still matches). */
-function answerRead(c: Context, route: ReadRoute, context: ReadContext, cache: ResponseCache): Response {
+/**
+ * Answers a GET from the cache, or computes, caches and answers it (304 when the client's tag
+ * still matches); a route computed off the server's thread answers when its computation ends.
+ */
+function answerRead(
+	c: Context,
+	route: ReadRoute,
+	context: ReadContext,
+	cache: ResponseCache,
+	calibrations: CalibrationAnswers,
+): Response | Promise<Response> {
 	const url = new URL(c.req.url);
 	// Parameters in any order are the same question: one cache entry.
 	url.searchParams.sort();
 	const key = `${url.pathname}?${url.searchParams}`;
 	let body = cache.get(key);
 	c.header("X-Cache", body === undefined ? "miss" : "hit");
+	if (body === undefined && route.offThread !== null) {
+		const job = route.offThread(c.req.query(), context);
+		return calibrations.answer(key, job, route.ratings(c.req.query())).then((answer) => {
+			c.header("X-Cache", answer.cache);
+			return represent(c, answer.body);
+		});
+	}
 	if (body === undefined) {
 		const generation = cache.generation();
 		const answer = route.answer(c.req.query(), c.req.param() as Record<string, string>, context);
 		body = cache.set(key, generation, JSON.stringify(answer), route.ratings(c.req.query()));
 	}
-	const gzip = body.gzip !== null && acceptsGzip(c.req.header("Accept-Encoding"));
-	const representation = gzip && body.gzip !== null ? body.gzip : body.identity;
-	c.header("Vary", "Accept-Encoding");
-	c.header("ETag", representation.etag);
-	if (c.req.header("If-None-Match") === representation.etag) return c.body(null, 304);
-	if (gzip) c.header("Content-Encoding", "gzip");
-	return c.body(representation.bytes as Uint8Array<ArrayBuffer>, 200, {
-		"Content-Type": "application/json; charset=utf-8",
-	});
-}
-
-/** Whether an Accept-Encoding header accepts gzip (and does not refuse it with q=0). */
-function acceptsGzip(header: string | undefined): boolean {
-	const gzip = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i.exec(header ?? "");
-	return gzip !== null && (gzip[1] === undefined || Number(gzip[1]) > 0);
+	return represent(c, body);
 }
 
 async function readJson(c: Context): Promise<unknown> {

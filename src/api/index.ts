@@ -4,6 +4,7 @@
  * its requests. The only layer that maps errors to HTTP statuses.
  */
 export { allowedHostNames, bareHostName, LOOPBACK_HOST_NAMES } from "./allowed-hosts.js";
+export { closeApi } from "./api-lifecycle.js";
 export { type ApiServer, startApiServer } from "./api-server.js";
 export { type ClientAbort, describeClientAbort } from "./client-abort.js";
 export { type ApiOptions, createApi, DEFAULT_MAX_BODY_BYTES } from "./create-api.js";

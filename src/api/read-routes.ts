@@ -1,7 +1,6 @@
 import {
 	calibrateUseCase,
 	caseMatrix,
-	DEFAULT_BOOTSTRAP,
 	type Inspection,
 	inspectCase,
 	leaderboard,
@@ -118,11 +117,17 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		response: calibrationResponse,
 		errors: [badRequest, notFound],
 		ratings: (query) => ({ scope: { useCaseId: query.use_case, caseId: null } }),
-		answer: (query, _params, { store }) =>
+		answer: (query, _params, { store, calibrationBootstrap }) =>
 			calibrateUseCase(store, query.use_case, {
 				...versionOption(query.benchmark_version),
-				bootstrap: DEFAULT_BOOTSTRAP,
+				bootstrap: calibrationBootstrap,
 			}),
+		// Seconds on a large store: the server's thread would hold every other request meanwhile.
+		offThread: (query, { calibrationBootstrap }) => ({
+			useCaseId: query.use_case,
+			...versionOption(query.benchmark_version),
+			bootstrap: calibrationBootstrap,
+		}),
 	}),
 	readRoute({
 		path: "/spec/{benchmark_version}",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Store, StoredOwnerRating } from "../store/index.js";
 import type { RosterInput } from "../views/index.js";
+import type { CalibrationJob } from "./calibration-protocol.js";
 import type { ErrorStatus } from "./http-error.js";
 import { parseInput } from "./parse-input.js";
 
@@ -10,6 +11,8 @@ export interface ReadContext {
 	readonly store: Store;
 	/** Today's definitions of every use case, for the roster (ideas have no rows in the store). */
 	readonly useCases: readonly RosterInput[];
+	/** Resamples and seed of the calibration's bootstrap intervals. */
+	readonly calibrationBootstrap: CalibrationJob["bootstrap"];
 }
 
 /**
@@ -52,6 +55,11 @@ export interface ReadRoute {
 	answer(query: Record<string, string>, params: Record<string, string>, context: ReadContext): unknown;
 	/** How the answer to this (valid) query depends on owner ratings, null when it shows none. */
 	ratings(query: Record<string, string>): RatingDependence | null;
+	/**
+	 * When set, the server computes the answer off its thread instead of with `answer` (which
+	 * gives the same): the calibration this (valid) query asks for. Validates like `answer`.
+	 */
+	readonly offThread: ((query: Record<string, string>, context: ReadContext) => CalibrationJob) | null;
 }
 
 const noParams = z.strictObject({});
@@ -68,7 +76,10 @@ export function readRoute<Query extends z.ZodObject, Params extends z.ZodObject 
 	readonly answer: (query: z.output<Query>, params: z.output<Params>, context: ReadContext) => unknown;
 	/** Required, so a new route must say whether owner ratings show in its answer. */
 	readonly ratings: ((query: z.output<Query>) => RatingDependence) | "none";
+	/** For an answer that takes seconds: the calibration to compute off the server's thread instead. */
+	readonly offThread?: (query: z.output<Query>, context: ReadContext) => CalibrationJob;
 }): ReadRoute {
+	const { offThread } = route;
 	const paramsSchema = (route.params ?? noParams) as Params;
 	return {
 		path: route.path,
@@ -84,6 +95,8 @@ export function readRoute<Query extends z.ZodObject, Params extends z.ZodObject 
 			const { ratings } = route;
 			return ratings === "none" ? null : ratings(parseInput(route.query, query, "query"));
 		},
+		offThread:
+			offThread === undefined ? null : (query, context) => offThread(parseInput(route.query, query, "query"), context),
 	};
 }
 

@@ -1,0 +1,21 @@
+import type { Context } from "hono";
+import type { CachedBody } from "./response-cache.js";
+
+/** A cached body as the client asked for it: gzipped if it accepts that, 304 if its tag matches. */
+export function represent(c: Context, body: CachedBody): Response {
+	const gzip = body.gzip !== null && acceptsGzip(c.req.header("Accept-Encoding"));
+	const representation = gzip && body.gzip !== null ? body.gzip : body.identity;
+	c.header("Vary", "Accept-Encoding");
+	c.header("ETag", representation.etag);
+	if (c.req.header("If-None-Match") === representation.etag) return c.body(null, 304);
+	if (gzip) c.header("Content-Encoding", "gzip");
+	return c.body(representation.bytes as Uint8Array<ArrayBuffer>, 200, {
+		"Content-Type": "application/json; charset=utf-8",
+	});
+}
+
+/** Whether an Accept-Encoding header accepts gzip (and does not refuse it with q=0). */
+function acceptsGzip(header: string | undefined): boolean {
+	const gzip = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i.exec(header ?? "");
+	return gzip !== null && (gzip[1] === undefined || Number(gzip[1]) > 0);
+}
