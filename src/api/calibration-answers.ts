@@ -64,7 +64,8 @@ export class CalibrationAnswers {
 		ratings: RatingDependence | null,
 	): Promise<CachedBody> {
 		if (this.#closed) return Promise.reject(new Error("the API is closed: no calibration thread"));
-		this.#worker ??= new CalibrationWorker(this.#store.paths);
+		// A thread that crashed (its requests got a 500) is replaced by a new one.
+		if (this.#worker === null || !this.#worker.alive) this.#worker = new CalibrationWorker(this.#store.paths);
 		const body = this.#worker
 			.calibrate(job)
 			.then((json) => this.#cache.set(key, generation, json, ratings))

@@ -27,6 +27,7 @@ export class CalibrationWorker {
 	readonly #waiting = new Map<number, Waiting>();
 	#nextId = 0;
 	#closed: Promise<void> | null = null;
+	#exited = false;
 
 	constructor(paths: StorePaths) {
 		const workerData: CalibrationThreadData = { database: paths.database, artifacts: paths.artifacts };
@@ -34,12 +35,20 @@ export class CalibrationWorker {
 		this.#worker.unref();
 		this.#worker.on("message", (message: FromCalibrationThread) => this.#receive(message));
 		this.#worker.on("error", (error) => this.#failAll(new Error(`the calibration thread failed: ${error.message}`)));
-		this.#worker.on("exit", (code) => this.#failAll(new Error(`the calibration thread stopped (exit code ${code})`)));
+		this.#worker.on("exit", (code) => {
+			this.#exited = true;
+			this.#failAll(new Error(`the calibration thread stopped (exit code ${code})`));
+		});
+	}
+
+	/** False once the thread has stopped (closed, or crashed): it computes nothing more. */
+	get alive(): boolean {
+		return !this.#exited && this.#closed === null;
 	}
 
 	/** The report of `job` as JSON; rejects with the error calibrateUseCase threw (BadInputError, NotFoundError, …). */
 	calibrate(job: CalibrationJob): Promise<string> {
-		if (this.#closed !== null) return Promise.reject(new Error("the calibration thread is closed"));
+		if (!this.alive) return Promise.reject(new Error("the calibration thread is closed"));
 		const id = this.#nextId++;
 		return new Promise<string>((resolve, reject) => {
 			this.#waiting.set(id, { resolve, reject });
