@@ -45,7 +45,7 @@ export function jsonReplyParts(context: ReplyContext, body: string, retryAfterMs
 	const finish = (choice as { finish_reason?: unknown }).finish_reason;
 	const budget = new OutputBudget(context.maxOutputBytes);
 	const text = budget.take(contentText(context, message.content, "the reply's message content"));
-	const calls = Array.isArray(message.tool_calls) ? message.tool_calls.filter(isRecord).map(toWireToolCall) : [];
+	const calls = wireToolCalls(context, message.tool_calls);
 	for (const call of calls) call.arguments = budget.take(call.arguments);
 	return {
 		text,
@@ -59,15 +59,37 @@ export function jsonReplyParts(context: ReplyContext, body: string, retryAfterMs
 	};
 }
 
+/**
+ * The tool calls of a whole message, checked as a stream's are: a list of objects whose id and
+ * name, when given, are text (an absent id is made up later, an absent name is an unknown tool
+ * the agent is told about); anything else is a malformed reply, not a call with an empty name.
+ */
+function wireToolCalls(context: ReplyContext, calls: unknown): WireToolCall[] {
+	if (calls === undefined || calls === null) return [];
+	if (!Array.isArray(calls))
+		throw malformed(context, `the reply's tool_calls is not a list: ${JSON.stringify(calls).slice(0, 120)}`);
+	return calls.map((call) => {
+		if (!isRecord(call))
+			throw malformed(context, `a tool call that is not an object: ${JSON.stringify(call).slice(0, 120)}`);
+		const fn = call.function ?? {};
+		if (!isRecord(fn) || !textOrAbsent(call.id) || !textOrAbsent(fn.name))
+			throw malformed(context, "a tool call whose id, name or function is not of its type (text, text, object)");
+		return toWireToolCall(call.id, fn);
+	});
+}
+
 /** A tool call of a whole message; some servers give its arguments as an object rather than JSON text. */
-function toWireToolCall(call: Record<string, unknown>): WireToolCall {
-	const fn = isRecord(call.function) ? call.function : {};
+function toWireToolCall(id: unknown, fn: Record<string, unknown>): WireToolCall {
 	const args = fn.arguments;
 	return {
-		id: typeof call.id === "string" ? call.id : "",
+		id: typeof id === "string" ? id : "",
 		name: typeof fn.name === "string" ? fn.name : "",
 		arguments: typeof args === "string" ? args : args === undefined || args === null ? "" : JSON.stringify(args),
 	};
+}
+
+function textOrAbsent(value: unknown): boolean {
+	return value === undefined || value === null || typeof value === "string";
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -166,20 +166,39 @@ const jsonProbes: Probe[] = [
 	{
 		name: "json: tool_calls a string",
 		serve: json({ choices: [{ message: { content: "ok", tool_calls: "call it" }, finish_reason: "stop" }] }),
-		expected: done("ok"),
+		expected: malformed(/not a list/),
 	},
 	{
-		name: "json: tool_calls with every field wrong",
+		name: "json: a tool call that is null",
+		serve: json({ choices: [{ message: { content: "ok", tool_calls: [null] }, finish_reason: "tool_calls" }] }),
+		expected: malformed(/not an object/),
+	},
+	{
+		name: "json: a tool call with a numeric id",
+		serve: json({
+			choices: [{ message: { content: "ok", tool_calls: [{ id: 5, function: { name: "read" } }] } }],
+		}),
+		expected: malformed(/not of its type/),
+	},
+	{
+		name: "json: a tool call whose function is text",
+		serve: json({ choices: [{ message: { content: "ok", tool_calls: [{ id: "a", function: "read" }] } }] }),
+		expected: malformed(/not of its type/),
+	},
+	{
+		name: "json: a tool call with a numeric name",
+		serve: json({ choices: [{ message: { content: "ok", tool_calls: [{ id: "a", function: { name: 5 } }] } }] }),
+		expected: malformed(/not of its type/),
+	},
+	{
+		name: "json: tool calls whose arguments are not an object",
 		serve: json({
 			choices: [
 				{
 					message: {
 						content: "ok",
 						tool_calls: [
-							null,
-							7,
-							{ id: 5, function: "read" },
-							{ id: "a", function: { name: 5, arguments: 6 } },
+							{ id: "a", function: { name: "read", arguments: 6 } },
 							{ id: "b", function: { name: "read", arguments: "{not json" } },
 							{ id: "c", function: { name: "read", arguments: "[1,2]" } },
 						],
