@@ -177,6 +177,23 @@ describe("external runner", () => {
 		expect(attempt.error).toBe("external:fake-agent exited with code 3: fatal: no model configured");
 	});
 
+	it("calls a harness killed from inside its sandbox the model's failure, graded on its workspace, not a harness error", async () => {
+		// The model's commands run beside the harness: one `kill` must not make its attempt excluded.
+		const attempt = await run("killed");
+
+		expect(attempt.status).toBe("failed");
+		expect(attempt.error).toMatch(
+			/^external:fake-agent was killed by SIGKILL from inside its sandbox, where the model's commands run; graded on the workspace it left/,
+		);
+		expect(attempt.workspace).not.toBeNull();
+		expect(readFileSync(join(attempt.workspace?.path ?? "", "KILLED.txt"), "utf8")).toBe("the model was here\n");
+		expect(attempt.diff).toContain("KILLED.txt");
+		// Unisolated, the harness is the direct child and its signal is a name, not 128 + n.
+		const unisolated = await run("killed", { sandbox: { backend: "process", allowUnisolated: true } });
+		expect(unisolated.status).toBe("failed");
+		expect(unisolated.error).toMatch(/was killed by SIGKILL from inside its sandbox/);
+	});
+
 	it("kills a command that hangs, and everything it started, and calls it a timeout", async () => {
 		const mark = `touchstone-hang-${randomUUID()}`;
 		const started = performance.now();

@@ -169,8 +169,20 @@ async function runExternal(
 				),
 			);
 		if (result.exit_code !== 0) {
-			const how = result.exit_code === null ? `was killed by ${result.signal}` : `exited with code ${result.exit_code}`;
 			const tail = stderr === "" ? "" : `: ${stderr.split("\n").slice(-5).join(" | ")}`;
+			const killedBy = killedFromInside(result);
+			// Touchstone sends no signal but on a timeout, an abort or a full workdir (all handled
+			// above); a signal that ends the harness came from inside its sandbox, where the model's
+			// commands run. Their attempt, graded on what they left, not an excluded harness error.
+			if (killedBy !== null)
+				return withWorkspace(
+					attempt(
+						"failed",
+						`${runner.id} was killed by ${killedBy} from inside its sandbox, where the model's commands run; graded on the workspace it left${tail}`,
+						raw,
+					),
+				);
+			const how = result.exit_code === null ? `was killed by ${result.signal}` : `exited with code ${result.exit_code}`;
 			return withWorkspace(attempt("harness_error", `${runner.id} ${how}${tail}`, raw));
 		}
 		if (result.stdout_truncated)
@@ -206,4 +218,28 @@ async function runExternal(
 function reportedCost(output: ExternalOutput, price: RunInput["model"]["price"]): number | null {
 	const { cost_usd, input_tokens, output_tokens, cache_tokens } = output.telemetry;
 	return costOf({ usage: { input_tokens, output_tokens, cache_tokens }, billed_cost_usd: cost_usd }, price);
+}
+
+/** Signals one process sends another (not those a process's own fault raises, such as SIGSEGV or SIGABRT). */
+const SENT_SIGNALS: Readonly<Record<number, string>> = {
+	1: "SIGHUP",
+	2: "SIGINT",
+	3: "SIGQUIT",
+	9: "SIGKILL",
+	10: "SIGUSR1",
+	12: "SIGUSR2",
+	15: "SIGTERM",
+};
+
+/**
+ * The sent signal that ended the harness, or null. Under bubblewrap the harness is not the
+ * sandbox's direct child, so its signal shows as exit code 128 + n, as in a shell.
+ */
+function killedFromInside(result: {
+	readonly exit_code: number | null;
+	readonly signal: string | null;
+}): string | null {
+	if (result.exit_code === null)
+		return result.signal !== null && Object.values(SENT_SIGNALS).includes(result.signal) ? result.signal : null;
+	return SENT_SIGNALS[result.exit_code - 128] ?? null;
 }

@@ -7,6 +7,7 @@
 //   garbage prints text that is not the contract's JSON
 //   crash   exits 3 with a message on stderr
 //   hang    starts a child that carries $HARNESS_MARK in its argv, and never answers
+//   killed  writes KILLED.txt, then runs a "model's command" that kills the harness (SIGKILL)
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -48,6 +49,10 @@ if (mode === "write") {
 } else if (mode === "crash") {
 	console.error("fatal: no model configured");
 	process.exit(3);
+} else if (mode === "killed") {
+	writeFileSync(join(workdir, "KILLED.txt"), "the model was here\n");
+	spawn("/bin/sh", ["-c", `kill -KILL ${process.pid}`], { stdio: "ignore" });
+	setInterval(() => {}, 1000);
 } else if (mode === "hang") {
 	// Pids inside a sandbox are its own namespace's: the test finds the processes by this mark instead.
 	spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", process.env.HARNESS_MARK], { stdio: "ignore" });
