@@ -27,6 +27,8 @@ export interface RunChoices {
 	readonly endpoint?: EndpointOverride | undefined;
 	readonly depth: Depth;
 	readonly samples?: number | undefined;
+	/** `--task`: only these tasks of a task use case's pack. */
+	readonly tasks?: readonly string[] | undefined;
 	readonly concurrency: number;
 	readonly force: boolean;
 	readonly dryRun: boolean;
@@ -78,6 +80,7 @@ export async function runAndReport(
 			endpoint: choices.endpoint,
 			depth: choices.depth,
 			samples: choices.samples,
+			tasks: choices.tasks,
 			concurrency: choices.concurrency,
 			force: choices.force,
 			dryRun: choices.dryRun,
@@ -89,7 +92,7 @@ export async function runAndReport(
 				onRunStart: (plan) => {
 					fleet = new Set(plan.prepared.fleet.map((model) => model.id));
 					io.stderr.write(
-						`${plan.prepared.useCase.id}: ${plan.planned} cells planned (${plan.prepared.fleet.length} models × ${plan.prepared.cases.length} cases, ${choices.depth}), ${plan.skipped} already current, ${plan.toRun} to run\n`,
+						`${plan.prepared.useCase.id}: ${plan.planned} cells planned (${plan.prepared.fleet.length} models × ${plan.cases} cases, ${choices.depth}), ${plan.skipped} already current, ${plan.toRun} to run\n`,
 					);
 					if (!choices.dryRun) progress = new Progress(io, plan.toRun);
 				},

@@ -1,5 +1,5 @@
 import { BadInputError, type Depth, type JsonObject, type SpecDocument } from "../contract/index.js";
-import type { Definitions } from "../definitions/index.js";
+import { type Definitions, findUseCase } from "../definitions/index.js";
 import { COUNT_BOUNDS } from "../input/index.js";
 import { runtimeCacheDir, type Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
@@ -12,6 +12,7 @@ import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-u
 import { SecretRedactor } from "./secret-redactor.js";
 import { StagedInputs } from "./staged-inputs.js";
 import type { StopControl } from "./stop-control.js";
+import { refuseTasksOutsidePack, selectTasks } from "./task-selection.js";
 
 /** Runs of at least this many cells record them on the store's writer thread (BackgroundCellWriter). */
 export const WRITER_THREAD_MIN_CELLS = 1000;
@@ -39,6 +40,8 @@ export interface RunRequest {
 	readonly depth: Depth;
 	/** `--samples`: samples per case at thorough depth; the use case's `samples` when absent. */
 	readonly samples?: number | undefined;
+	/** `--task`: plan only these tasks of a task use case's pack (the spec still holds them all); every task when absent. */
+	readonly tasks?: readonly string[] | undefined;
 	readonly concurrency: number;
 	/** `--force`: re-run cells that already have a current complete row. */
 	readonly force: boolean;
@@ -73,6 +76,8 @@ export interface RunHooks {
 /** The plan of a run: what will run and what is skipped as already current. */
 export interface RunPlan {
 	readonly prepared: PreparedUseCase;
+	/** Cases the plan covers: those `--task` names, or every case of the use case. */
+	readonly cases: number;
 	readonly planned: number;
 	readonly skipped: number;
 	/** Cells this invocation will run. */
@@ -137,6 +142,7 @@ interface StartedRun {
  */
 async function startRun(request: RunRequest): Promise<StartedRun> {
 	const { store, stop } = request;
+	refuseTasksOutsidePack(findUseCase(request.definitions, request.useCaseId), request.tasks ?? []);
 	const prepared = await prepareUseCase(request.definitions, request.useCaseId, {
 		models: request.models,
 		endpoint: request.endpoint,
@@ -147,9 +153,10 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 	});
 	request.hooks?.onPrepared?.(prepared);
 	const { spec } = prepared;
+	const cases = selectTasks(prepared.useCase, prepared.cases, request.tasks ?? []);
 	const plan = planCells({
 		spec: spec.document,
-		cases: prepared.cases,
+		cases,
 		fleet: prepared.fleet,
 		depth: request.depth,
 		samples: request.samples ?? prepared.useCase.samples,
@@ -172,7 +179,13 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 	const toRun = plan.remaining(
 		request.force || store === null ? new Set<string>() : store.completeCellKeys(prepared.useCase.id),
 	);
-	request.hooks?.onRunStart?.({ prepared, planned: plan.size, skipped: plan.size - toRun.length, toRun: toRun.length });
+	request.hooks?.onRunStart?.({
+		prepared,
+		cases: cases.length,
+		planned: plan.size,
+		skipped: plan.size - toRun.length,
+		toRun: toRun.length,
+	});
 	return {
 		plan,
 		toRun,

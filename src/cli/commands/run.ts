@@ -20,6 +20,7 @@ interface RunOptions extends StoreFlags, DirOptions {
 	readonly apiKeyEnv?: string;
 	readonly depth: "limited" | "thorough";
 	readonly samples?: number;
+	readonly task: readonly string[];
 	readonly concurrency: number;
 	readonly force?: boolean;
 	readonly dryRun?: boolean;
@@ -55,6 +56,12 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 			"samples per case at thorough depth (default: the use case's, else 2)",
 			integerUpTo(COUNT_BOUNDS.samples),
 		)
+		.option(
+			"--task <id>",
+			"run only this task of a task use case's pack (repeatable); the other tasks' cells stay as they are",
+			(id: string, ids: readonly string[]) => [...ids, id],
+			[] as readonly string[],
+		)
 		.option("--concurrency <n>", "cells in flight at once", integerUpTo(COUNT_BOUNDS.concurrency), 8)
 		.option("--force", "re-run cells that already have a current result")
 		.option("--dry-run", "show the plan without calling any model or writing anything")
@@ -71,6 +78,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 				endpoint,
 				depth: options.depth,
 				samples: options.samples,
+				tasks: options.task,
 				concurrency: options.concurrency,
 				force: options.force === true,
 				dryRun: options.dryRun === true,
