@@ -1,6 +1,6 @@
 /**
  * The graders layer: deterministic checks of one attempt's output (exact, contains, regex, json,
- * numeric), a weighted composite of their metrics, and the pinned LLM jury (`jury/`). Each
+ * numeric, json_path, similar), a weighted composite of their metrics, and the pinned LLM jury (`jury/`). Each
  * factory validates its options (throwing BadInputError naming the option) and returns a contract
  * Grader; a wrong or unparsable output is a low score with reasoning, never a throw (a jury below
  * its quorum throws, and the host records a grader error). Imports only the contract.
@@ -17,6 +17,7 @@ export {
 export { CONTAINS_MODES, type ContainsMode, type ContainsOptions, createContainsGrader } from "./contains.js";
 export { createExactGrader, type ExactOptions } from "./exact.js";
 export { createJsonGrader, type JsonOptions } from "./json.js";
+export { createJsonPathGrader, JSON_PATH_GRADER_VERSION, type JsonPathOptions, jsonPathProblems } from "./json-path.js";
 export {
 	type AggregationContext,
 	aggregateVotes,
@@ -50,6 +51,13 @@ export { METRIC_PATTERN } from "./option-issues.js";
 export { readNumber } from "./read-number.js";
 export { compileRegex, createRegexGrader, type RegexOptions } from "./regex.js";
 export { JSON_SOURCES, type JsonSource, type SalvagedJson, salvageJson } from "./salvage-json.js";
+export {
+	createSimilarGrader,
+	MAX_SIMILAR_OUTPUT,
+	MAX_SIMILAR_REFERENCE,
+	SIMILAR_GRADER_VERSION,
+	type SimilarOptions,
+} from "./similar.js";
 export { GRADER_VERSION, unscorableReason } from "./text-grader.js";
 export {
 	CHECKS_METRIC,

@@ -19,6 +19,8 @@ export interface Verdict {
 export interface TextCheck {
 	/** Grader id, e.g. `exact`. */
 	readonly id: string;
+	/** The grader's own version, for a kind versioned apart from this folder's; defaults to {@link GRADER_VERSION}. */
+	readonly version?: string;
 	/** Metric the score is stored under. */
 	readonly metric: string;
 	/** `boolean` for pass/fail checks, `absolute` for fractions. */
@@ -40,7 +42,7 @@ export function createTextGrader(check: TextCheck): Grader {
 	return {
 		specificationVersion: "v1",
 		id: check.id,
-		version: GRADER_VERSION,
+		version: check.version ?? GRADER_VERSION,
 		config: check.config,
 		async grade(input, options) {
 			const unscorable = unscorableReason(input.attempt);
@@ -64,7 +66,7 @@ export function unscorableReason(attempt: Attempt): string | null {
 
 /** Builds a deterministic score: no judge, no gate. */
 export function deterministicScore(
-	grader: { readonly id: string },
+	grader: { readonly id: string; readonly version?: string },
 	metric: string,
 	score_type: "absolute" | "boolean",
 	verdict: Verdict,
@@ -80,7 +82,7 @@ export function deterministicScore(
 		critical_failure: false,
 		gate_meta: null,
 		reasoning: verdict.reasoning,
-		grader_version: `${grader.id}@${GRADER_VERSION}`,
+		grader_version: `${grader.id}@${grader.version ?? GRADER_VERSION}`,
 		judge_panel_version: null,
 		extras: verdict.extras,
 	};

@@ -115,6 +115,29 @@ describe("bad case files", () => {
 		expect(issue.message).toContain('unknown keyword: "requried"');
 	});
 
+	it("refuse a JSONPath outside the supported subset, at the path", async () => {
+		const issue = await onlyIssue({
+			"a.yaml": 'input: { prompt: a }\nchecks:\n  - { json_path: "$.items[*].sku", equals: A }\n',
+		});
+		expect(where(issue)).toBe("a.yaml:3:18 checks[0].json_path");
+		expect(issue.message).toContain("is not a supported JSONPath: unsupported syntax at `[*].sku`");
+		expect(issue.fix).toContain("wildcards (`*`)");
+	});
+
+	it("refuse an unknown option of a json_path check and a similar check's min above 1", async () => {
+		const issues = await loadIssues(
+			benchmarksWith({
+				"a.yaml":
+					"input: { prompt: a }\nchecks:\n  - { json_path: $.total, equals: 1, tolerence: 0.1 }\n  - { similar: Paris, min: 1.5 }\n",
+			}),
+		);
+		expect(issues.map((issue) => `${where(issue)} ${issue.message}`)).toEqual([
+			expect.stringMatching(/^a\.yaml:3:38 checks\[0\]\.tolerence unknown key `tolerence` in this `json_path` check/),
+			expect.stringMatching(/^a\.yaml:4:28 checks\[1\]\.min expected a number <= 1/),
+		]);
+		expect(issues[0]?.fix).toBe("did you mean `tolerance`?");
+	});
+
 	it("refuse a threshold outside 0..1", async () => {
 		const issue = await onlyIssue({ "a.yaml": `input: { prompt: a }\nthreshold: 1.5\n${CHECK}` });
 		expect(where(issue)).toBe("a.yaml:2:12 threshold");

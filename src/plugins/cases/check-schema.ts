@@ -5,8 +5,10 @@ import {
 	createContainsGrader,
 	createExactGrader,
 	createJsonGrader,
+	createJsonPathGrader,
 	createNumericGrader,
 	createRegexGrader,
+	createSimilarGrader,
 	METRIC_PATTERN,
 } from "../../graders/index.js";
 import { type DocumentPath, isRecord, type Problem } from "../../input/index.js";
@@ -25,11 +27,16 @@ import { zodProblems } from "./case-yaml.js";
  *   against the JSON Schema (`{}` accepts any JSON). Option `expected`: fields it must hold.
  * - `numeric: <number>`: the first number of the output (or the first after the `label` regex)
  *   is within `tolerance` (absolute) or `relative_tolerance` of it; both default to 0.
+ * - `json_path: <path>` with `equals: <value>`: the output's JSON (salvaged as for json_schema)
+ *   holds a value deep-equal to `equals` at the path (`$`, `.key`, `['key']`, `[index]`; no
+ *   wildcards or filters). Option `tolerance` (0) for the numbers compared.
+ * - `similar: <reference text>` with `min: <0..1>`: 1 − normalised Levenshtein distance over code
+ *   points reaches `min`. Options `case_sensitive` (true), `normalize_whitespace` (true).
  *
  * Every check also takes `metric`, the name its score is stored under; it defaults to the grader
- * id (`exact`, `contains`, `regex`, `json`, `numeric`) and must be unique within a case.
+ * id (`exact`, `contains`, `regex`, `json`, `numeric`, `json_path`, `similar`) and must be unique within a case.
  */
-export const CHECK_KINDS = ["exact", "contains", "regex", "json_schema", "numeric"] as const;
+export const CHECK_KINDS = ["exact", "contains", "regex", "json_schema", "numeric", "json_path", "similar"] as const;
 /** One of {@link CHECK_KINDS}. */
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
@@ -40,6 +47,8 @@ const GRADER_IDS: Record<CheckKind, string> = {
 	regex: "regex",
 	json_schema: "json",
 	numeric: "numeric",
+	json_path: "json_path",
+	similar: "similar",
 };
 
 const metric = z
@@ -79,6 +88,19 @@ const KIND_SCHEMAS = {
 		tolerance: z.number().min(0).default(0),
 		relative_tolerance: z.number().min(0).default(0),
 		label: text.optional(),
+	}),
+	json_path: z.strictObject({
+		metric,
+		json_path: text,
+		equals: z.json(),
+		tolerance: z.number().min(0).default(0),
+	}),
+	similar: z.strictObject({
+		metric,
+		similar: z.string(),
+		min: z.number().min(0).max(1),
+		case_sensitive: z.boolean().default(true),
+		normalize_whitespace: z.boolean().default(true),
 	}),
 } as const;
 
@@ -122,6 +144,21 @@ export function createCheckGrader(check: Check): Grader {
 			schema: check.json_schema as JsonObject,
 			...(check.expected === undefined ? {} : { expected: check.expected as JsonValue }),
 		});
+	if ("json_path" in check)
+		return createJsonPathGrader({
+			metric: check.metric,
+			path: check.json_path,
+			equals: check.equals as JsonValue,
+			tolerance: check.tolerance,
+		});
+	if ("similar" in check)
+		return createSimilarGrader({
+			metric: check.metric,
+			reference: check.similar,
+			min: check.min,
+			case_sensitive: check.case_sensitive,
+			normalize_whitespace: check.normalize_whitespace,
+		});
 	return createNumericGrader({
 		metric: check.metric,
 		expected: check.numeric,
@@ -138,6 +175,8 @@ const OPTION_KEYS: Record<CheckKind, Record<string, string>> = {
 	regex: { pattern: "regex" },
 	json_schema: { schema: "json_schema" },
 	numeric: { expected: "numeric" },
+	json_path: { path: "json_path" },
+	similar: { reference: "similar" },
 };
 
 /**
