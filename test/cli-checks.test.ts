@@ -1,0 +1,99 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { stringify } from "yaml";
+import { startScriptedServer, validateScript } from "../src/scripted-server/index.js";
+import { openStore } from "../src/store/index.js";
+import { writeBenchFixture } from "./support/bench-fixture.js";
+import { runCli } from "./support/cli.js";
+
+const INVOICE = '{"total": 318.4, "lines": [{"sku": "A-1", "qty": 2}]}';
+
+describe("touchstone run with json_path and similar checks", () => {
+	it("stores each check's score, failing non-JSON output and missing paths with a reason", async () => {
+		const server = await startScriptedServer({
+			script: validateScript({
+				seed: 7,
+				models: {
+					"model/a": {
+						latency_ms: 5,
+						rules: [
+							{ when: { user: "^invoice" }, reply: `Here it is:\n\`\`\`json\n${INVOICE}\n\`\`\`` },
+							{ when: { user: "^prose" }, reply: "The total is 318.4 euros." },
+							{ when: { user: "^capital" }, reply: "The capital of France is  Paris." },
+						],
+					},
+				},
+			} as never),
+		});
+		try {
+			const fixture = writeBenchFixture({ cases: 1, samples: 1, models: { "model/a": {} } });
+			const cases = [
+				{
+					id: "invoice",
+					input: { prompt: "invoice please" },
+					checks: [
+						{ metric: "total", json_path: "$.total", equals: 318.4 },
+						{ metric: "line", json_path: "$.lines[0]['sku']", equals: "A-1" },
+						{ metric: "tax", json_path: "$.tax", equals: 0 },
+					],
+				},
+				{
+					id: "prose",
+					input: { prompt: "prose please" },
+					checks: [{ metric: "total", json_path: "$.total", equals: 318.4 }],
+				},
+				{
+					id: "capital",
+					input: { prompt: "capital of France?" },
+					checks: [
+						{ metric: "loose", similar: "the capital of france is paris.", min: 0.9, case_sensitive: false },
+						{ metric: "strict", similar: "the capital of france is paris.", min: 0.99 },
+					],
+				},
+			];
+			writeFileSync(join(fixture.dir, "packs", "arith", "cases.yaml"), stringify({ cases }));
+			const env = {
+				PATH: process.env.PATH ?? "",
+				TOUCHSTONE_SCRIPTED_URL: server.url,
+				TOUCHSTONE_DB: join(fixture.root, "data", "benchmarks.db"),
+				TOUCHSTONE_ARTIFACTS: join(fixture.root, "data", "artifacts"),
+			};
+			const validated = await runCli(["validate"], { cwd: fixture.root, env });
+			expect(validated.stderr + validated.stdout).not.toContain("error");
+			expect(validated.code).toBe(0);
+			const run = await runCli(["run", "--use-case", "arith"], { cwd: fixture.root, env });
+			expect(run.stderr).not.toContain("grader error");
+			const store = openStore({ database: env.TOUCHSTONE_DB, artifacts: env.TOUCHSTONE_ARTIFACTS });
+			try {
+				const rows = store.database
+					.prepare(
+						"SELECT r.case_id, s.metric, s.value, s.grader_version, s.extras_json FROM scores s JOIN runs r USING (run_id) WHERE s.metric != 'composite' ORDER BY r.case_id, s.metric",
+					)
+					.all() as { case_id: string; metric: string; value: number; grader_version: string; extras_json: string }[];
+				const scores = Object.fromEntries(rows.map((row) => [`${row.case_id}.${row.metric}`, row]));
+				expect(Object.keys(scores)).toEqual([
+					"capital.loose",
+					"capital.strict",
+					"invoice.line",
+					"invoice.tax",
+					"invoice.total",
+					"prose.total",
+				]);
+				expect(scores["invoice.total"]).toMatchObject({ value: 1, grader_version: "json_path@1" });
+				expect(scores["invoice.line"]?.value).toBe(1);
+				expect(scores["invoice.tax"]?.value).toBe(0);
+				expect(scores["prose.total"]?.value).toBe(0);
+				expect(scores["capital.loose"]).toMatchObject({ value: 1, grader_version: "similar@1" });
+				expect(JSON.parse(scores["capital.loose"]?.extras_json ?? "null")).toEqual({ similarity: 1, distance: 0 });
+				const strict = JSON.parse(scores["capital.strict"]?.extras_json ?? "null") as { similarity: number };
+				expect(scores["capital.strict"]?.value).toBe(0);
+				expect(strict.similarity).toBeCloseTo(1 - 3 / 31, 10); // T, F and P differ in case;
+			} finally {
+				store.close();
+			}
+		} finally {
+			await server.close();
+		}
+	}, 60_000);
+});
