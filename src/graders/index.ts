@@ -1,12 +1,19 @@
 /**
  * The graders layer: deterministic checks of one attempt's output (exact, contains, regex, json,
- * numeric, json_path, similar), a weighted composite of their metrics, and the pinned LLM jury (`jury/`). Each
+ * numeric, json_path, similar, max_cost_usd, max_latency_ms), a weighted composite of their metrics, and the pinned LLM jury (`jury/`). Each
  * factory validates its options (throwing BadInputError naming the option) and returns a contract
  * Grader; a wrong or unparsable output is a low score with reasoning, never a throw (a jury below
  * its quorum throws, and the host records a grader error). Imports only the contract.
  */
 
 export { REGEX_TIME_LIMIT_MS, RegexTimeoutError } from "./bounded-regex.js";
+export {
+	BUDGET_GRADER_VERSION,
+	createMaxCostGrader,
+	createMaxLatencyGrader,
+	type MaxCostOptions,
+	type MaxLatencyOptions,
+} from "./budget.js";
 export {
 	COMPOSITE_METRIC,
 	type CompositeOptions,

@@ -138,6 +138,15 @@ describe("bad case files", () => {
 		expect(issues[0]?.fix).toBe("did you mean `tolerance`?");
 	});
 
+	it("refuse a budget bound that is not positive, at the bound", async () => {
+		const issue = await onlyIssue({
+			"a.yaml": "input: { prompt: a }\nchecks:\n  - { metric: cheap, max_cost_usd: -0.001 }\n",
+		});
+		expect(where(issue)).toBe("a.yaml:3:36 checks[0].max_cost_usd");
+		expect(issue.message).toBe("expected a positive finite number, found -0.001");
+		expect(issue.fix).toContain("`max_cost_usd: 0.001`");
+	});
+
 	it("refuse a threshold outside 0..1", async () => {
 		const issue = await onlyIssue({ "a.yaml": `input: { prompt: a }\nthreshold: 1.5\n${CHECK}` });
 		expect(where(issue)).toBe("a.yaml:2:12 threshold");

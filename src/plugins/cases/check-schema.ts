@@ -6,6 +6,8 @@ import {
 	createExactGrader,
 	createJsonGrader,
 	createJsonPathGrader,
+	createMaxCostGrader,
+	createMaxLatencyGrader,
 	createNumericGrader,
 	createRegexGrader,
 	createSimilarGrader,
@@ -32,11 +34,24 @@ import { zodProblems } from "./case-yaml.js";
  *   wildcards or filters). Option `tolerance` (0) for the numbers compared.
  * - `similar: <reference text>` with `min: <0..1>`: 1 − normalised Levenshtein distance over code
  *   points reaches `min`. Options `case_sensitive` (true), `normalize_whitespace` (true).
+ * - `max_cost_usd: <positive number>`, `max_latency_ms: <positive number>`: the attempt's
+ *   telemetry (billed or priced cost; wall time) is at most the bound. An unknown figure fails.
  *
  * Every check also takes `metric`, the name its score is stored under; it defaults to the grader
- * id (`exact`, `contains`, `regex`, `json`, `numeric`, `json_path`, `similar`) and must be unique within a case.
+ * id (`exact`, `contains`, `regex`, `json`, `numeric`, `json_path`, `similar`, `max_cost_usd`,
+ * `max_latency_ms`) and must be unique within a case.
  */
-export const CHECK_KINDS = ["exact", "contains", "regex", "json_schema", "numeric", "json_path", "similar"] as const;
+export const CHECK_KINDS = [
+	"exact",
+	"contains",
+	"regex",
+	"json_schema",
+	"numeric",
+	"json_path",
+	"similar",
+	"max_cost_usd",
+	"max_latency_ms",
+] as const;
 /** One of {@link CHECK_KINDS}. */
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
@@ -49,6 +64,8 @@ const GRADER_IDS: Record<CheckKind, string> = {
 	numeric: "numeric",
 	json_path: "json_path",
 	similar: "similar",
+	max_cost_usd: "max_cost_usd",
+	max_latency_ms: "max_latency_ms",
 };
 
 const metric = z
@@ -102,6 +119,8 @@ const KIND_SCHEMAS = {
 		case_sensitive: z.boolean().default(true),
 		normalize_whitespace: z.boolean().default(true),
 	}),
+	max_cost_usd: z.strictObject({ metric, max_cost_usd: z.number() }),
+	max_latency_ms: z.strictObject({ metric, max_latency_ms: z.number() }),
 } as const;
 
 type KindOutput<K extends CheckKind> = Omit<z.output<(typeof KIND_SCHEMAS)[K]>, "metric"> & { readonly metric: string };
@@ -159,6 +178,8 @@ export function createCheckGrader(check: Check): Grader {
 			case_sensitive: check.case_sensitive,
 			normalize_whitespace: check.normalize_whitespace,
 		});
+	if ("max_cost_usd" in check) return createMaxCostGrader(check);
+	if ("max_latency_ms" in check) return createMaxLatencyGrader(check);
 	return createNumericGrader({
 		metric: check.metric,
 		expected: check.numeric,
@@ -177,6 +198,8 @@ const OPTION_KEYS: Record<CheckKind, Record<string, string>> = {
 	numeric: { expected: "numeric" },
 	json_path: { path: "json_path" },
 	similar: { reference: "similar" },
+	max_cost_usd: {},
+	max_latency_ms: {},
 };
 
 /**
