@@ -96,4 +96,61 @@ describe("touchstone run with json_path and similar checks", () => {
 			await server.close();
 		}
 	}, 60_000);
+
+	it("stores max_cost_usd and max_latency_ms scores judged on the attempt's telemetry, with figure and bound", async () => {
+		const server = await startScriptedServer({
+			script: validateScript({
+				seed: 7,
+				models: { "model/a": { latency_ms: 5, cost_usd: 0.0004, rules: [{ reply: "ok" }] } },
+			} as never),
+		});
+		try {
+			const fixture = writeBenchFixture({ cases: 1, samples: 1, models: { "model/a": {} } });
+			const cases = [
+				{
+					id: "within",
+					input: { prompt: "within budget" },
+					checks: [
+						{ metric: "cheap", max_cost_usd: 0.001 },
+						{ metric: "fast", max_latency_ms: 2000 },
+					],
+				},
+				{ id: "over", input: { prompt: "over budget" }, checks: [{ metric: "cheap", max_cost_usd: 0.0001 }] },
+			];
+			writeFileSync(join(fixture.dir, "packs", "arith", "cases.yaml"), stringify({ cases }));
+			const env = {
+				PATH: process.env.PATH ?? "",
+				TOUCHSTONE_SCRIPTED_URL: server.url,
+				TOUCHSTONE_DB: join(fixture.root, "data", "benchmarks.db"),
+				TOUCHSTONE_ARTIFACTS: join(fixture.root, "data", "artifacts"),
+			};
+			const run = await runCli(["run", "--use-case", "arith"], { cwd: fixture.root, env });
+			expect(run.stderr).not.toContain("grader error");
+			const store = openStore({ database: env.TOUCHSTONE_DB, artifacts: env.TOUCHSTONE_ARTIFACTS });
+			try {
+				const rows = store.database
+					.prepare(
+						"SELECT r.case_id, s.metric, s.value, s.grader_version, s.extras_json FROM scores s JOIN runs r USING (run_id) WHERE s.metric != 'composite' ORDER BY r.case_id, s.metric",
+					)
+					.all() as { case_id: string; metric: string; value: number; grader_version: string; extras_json: string }[];
+				const scores = Object.fromEntries(rows.map((row) => [`${row.case_id}.${row.metric}`, row]));
+				expect(Object.keys(scores)).toEqual(["over.cheap", "within.cheap", "within.fast"]);
+				expect(scores["within.cheap"]).toMatchObject({ value: 1, grader_version: "max_cost_usd@1" });
+				expect(JSON.parse(scores["within.cheap"]?.extras_json ?? "null")).toEqual({
+					cost_usd: 0.0004,
+					max_cost_usd: 0.001,
+				});
+				expect(scores["over.cheap"]?.value).toBe(0);
+				expect(scores["within.fast"]).toMatchObject({ value: 1, grader_version: "max_latency_ms@1" });
+				const fast = JSON.parse(scores["within.fast"]?.extras_json ?? "null") as Record<string, number>;
+				expect(fast.max_latency_ms).toBe(2000);
+				expect(fast.latency_ms).toBeGreaterThanOrEqual(5);
+				expect(fast.latency_ms).toBeLessThanOrEqual(2000);
+			} finally {
+				store.close();
+			}
+		} finally {
+			await server.close();
+		}
+	}, 60_000);
 });
