@@ -25,6 +25,7 @@ export {
 	readInputFile,
 } from "./input-bounds.js";
 export { makeFolders } from "./make-folders.js";
+export { type RegularFileRead, readRegularFile } from "./regular-file.js";
 export {
 	type Problem,
 	parseYamlDocument,

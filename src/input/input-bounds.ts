@@ -1,6 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { type Document, isAlias, isPair, isScalar, type LineCounter, visit } from "yaml";
 import type { InputIssue } from "../contract/index.js";
+import { readRegularFile } from "./regular-file.js";
 import { decodeUtf8 } from "./utf8-text.js";
 
 /**
@@ -53,38 +53,23 @@ export type InputText =
  * caller can word that case its own way. `what` names the file in messages, e.g. `models.yaml`.
  */
 export function readInputFile(path: string, what = "the file"): InputText {
-	let descriptor: number;
-	try {
-		descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-	} catch (error) {
-		const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+	const read = readRegularFile(path, { maxBytes: INPUT_BOUNDS.fileBytes });
+	if ("refused" in read) {
+		if (read.refused === "too-large") return tooLarge(path, what, read.size ?? 0);
+		if (read.refused === "not-regular")
+			return refuse(path, `${what} is not a regular file`, "point at a regular file, not a folder, FIFO or device");
 		return refuse(
 			path,
-			`cannot read ${what}: ${(error as Error).message}`,
-			"check that the file exists and is readable",
-			missing,
+			`cannot read ${what}: ${read.detail}`,
+			read.refused === "missing" ? "check that the file exists and is readable" : "check the file's permissions",
+			read.refused === "missing",
 		);
 	}
-	try {
-		const stats = fstatSync(descriptor);
-		if (!stats.isFile())
-			return refuse(path, `${what} is not a regular file`, "point at a regular file, not a folder, FIFO or device");
-		if (stats.size > INPUT_BOUNDS.fileBytes) return tooLarge(path, what, stats.size);
-		const buffer = Buffer.alloc(Math.min(stats.size, INPUT_BOUNDS.fileBytes) + 1);
-		let length = 0;
-		for (let read = -1; read !== 0 && length < buffer.length; length += read)
-			read = readSync(descriptor, buffer, length, buffer.length - length, null);
-		if (length > INPUT_BOUNDS.fileBytes) return tooLarge(path, what, length);
-		const decoded = decodeUtf8(buffer.subarray(0, length));
-		if (decoded.text !== null) return { text: decoded.text, issue: null, missing: false };
-		const message = `${what} is not UTF-8 text: a byte here is not valid UTF-8`;
-		const fix = "save the file as UTF-8 (or remove the stray bytes)";
-		return { text: null, issue: { source: path, ...decoded.invalid, path: "", message, fix }, missing: false };
-	} catch (error) {
-		return refuse(path, `cannot read ${what}: ${(error as Error).message}`, "check the file's permissions");
-	} finally {
-		closeSync(descriptor);
-	}
+	const decoded = decodeUtf8(read.bytes);
+	if (decoded.text !== null) return { text: decoded.text, issue: null, missing: false };
+	const message = `${what} is not UTF-8 text: a byte here is not valid UTF-8`;
+	const fix = "save the file as UTF-8 (or remove the stray bytes)";
+	return { text: null, issue: { source: path, ...decoded.invalid, path: "", message, fix }, missing: false };
 }
 
 /**

@@ -1,20 +1,8 @@
 import { randomUUID } from "node:crypto";
-import {
-	closeSync,
-	constants,
-	fstatSync,
-	lstatSync,
-	mkdirSync,
-	openSync,
-	readSync,
-	renameSync,
-	rmSync,
-	type Stats,
-	statSync,
-	writeSync,
-} from "node:fs";
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BadInputError, NotFoundError, StoreError, sha256 } from "../contract/index.js";
+import { readRegularFile } from "../input/index.js";
 import { type StoreContext, utcNow } from "./context.js";
 
 /** What putting an artifact returns: its address and its size in bytes. */
@@ -196,58 +184,34 @@ export function readArtifact(context: StoreContext, sha: string): Buffer {
 }
 
 /**
- * Reads an artifact's file as a regular file only: a FIFO, socket or device at its path would
- * block the reading thread (the whole API server) or never end, and a symbolic link could point
- * anywhere. The path is looked at without following links, then opened non-blocking and without
- * following a link, and the open file checked again (it could have been swapped in between).
- * A file whose size is not the recorded one is not read at all, nor one over the read bound.
+ * Reads an artifact's file as a regular file only (see readRegularFile): a FIFO, socket or device
+ * at its path would block the reading thread (the whole API server) or never end, and a symbolic
+ * link could point anywhere. A file over the read bound is not read, nor one whose size is not
+ * the recorded one.
  */
 function readArtifactFile(absolute: string, row: StoredArtifact): Buffer {
-	const refuse = (why: string, cause?: unknown) =>
+	const refuse = (why: string) =>
 		new StoreError(
 			`artifact ${row.sha256} ${why}; restore it from a copy of the artifacts folder or point TOUCHSTONE_ARTIFACTS at the right one`,
-			cause === undefined ? undefined : { cause },
 		);
-	let descriptor: number;
-	try {
-		const link = lstatSync(absolute);
-		if (!link.isFile()) throw refuse(`is not a regular file: ${absolute} is ${fileKind(link)}`);
-		descriptor = openSync(absolute, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-	} catch (error) {
-		if (error instanceof StoreError) throw error;
-		const code = (error as NodeJS.ErrnoException).code ?? String(error);
-		if (code === "ELOOP") throw refuse(`is not a regular file: ${absolute} is a symbolic link`, error);
-		throw refuse(`is missing: ${absolute} cannot be read (${code})`, error);
+	const read = readRegularFile(absolute, { maxBytes: Math.min(row.size, MAX_ARTIFACT_READ_BYTES), noFollow: true });
+	if ("bytes" in read) {
+		if (read.bytes.byteLength !== row.size)
+			throw refuse(`is corrupted: ${absolute} has ${read.bytes.byteLength} bytes, ${row.size} recorded`);
+		return read.bytes;
 	}
-	try {
-		const stat = fstatSync(descriptor);
-		if (!stat.isFile()) throw refuse(`is not a regular file: ${absolute} is ${fileKind(stat)}`);
-		if (stat.size !== row.size) throw refuse(`is corrupted: ${absolute} has ${stat.size} bytes, ${row.size} recorded`);
-		if (stat.size > MAX_ARTIFACT_READ_BYTES)
-			throw refuse(
-				`is too large to read: ${absolute} has ${stat.size} bytes, over the bound of ${MAX_ARTIFACT_READ_BYTES}`,
-			);
-		const bytes = Buffer.allocUnsafe(stat.size);
-		let read = 0;
-		while (read < bytes.byteLength) {
-			const got = readSync(descriptor, bytes, read, bytes.byteLength - read, read);
-			if (got === 0) throw refuse(`is corrupted: ${absolute} ended after ${read} of ${row.size} bytes`);
-			read += got;
-		}
-		return bytes;
-	} finally {
-		closeSync(descriptor);
+	switch (read.refused) {
+		case "not-regular":
+			throw refuse(`is not a regular file: ${absolute} is ${read.detail}`);
+		case "too-large":
+			throw (read.size ?? 0) > MAX_ARTIFACT_READ_BYTES
+				? refuse(
+						`is too large to read: ${absolute} has ${read.size} bytes, over the bound of ${MAX_ARTIFACT_READ_BYTES}`,
+					)
+				: refuse(`is corrupted: ${absolute} has ${read.size} bytes, ${row.size} recorded`);
+		default:
+			throw refuse(`is missing: ${absolute} cannot be read (${read.code ?? read.detail})`);
 	}
-}
-
-/** What a file that is not a regular one is, for messages. */
-function fileKind(stat: Stats): string {
-	if (stat.isSymbolicLink()) return "a symbolic link";
-	if (stat.isFIFO()) return "a FIFO";
-	if (stat.isSocket()) return "a socket";
-	if (stat.isDirectory()) return "a directory";
-	if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
-	return "a special file";
 }
 
 function readInline(context: StoreContext, row: StoredArtifact): Buffer {
