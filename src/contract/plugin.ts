@@ -16,6 +16,8 @@ export interface PluginContext {
 	readonly case_files: readonly string[];
 	/** Absolute path of the use case's `tasks:` folder, or null. */
 	readonly tasks_dir: string | null;
+	/** The use case's `prompt_template:` (`{{var}}` placeholders), rendered with each case's vars; null when absent. */
+	readonly prompt_template: string | null;
 	/** The use case's `grading:` block, unvalidated: the plugin validates it. */
 	readonly grading: JsonObject;
 	/** The use case's pinned judge panel, ready to call; null when the registry gives it no juror. */

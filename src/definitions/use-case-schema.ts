@@ -59,6 +59,8 @@ export interface UseCaseDefinition {
 	readonly samples: number;
 	/** Plugin grading settings, validated by the plugin. */
 	readonly grading: JsonObject | null;
+	/** The prompt of every case that gives only `vars` (and of every CSV row), with `{{var}}` placeholders; null when absent. */
+	readonly prompt_template: string | null;
 	/** See {@link DeployedIncumbent}. */
 	readonly deployed: DeployedIncumbent | null;
 	/** The decision shipping this would unblock (ideas). */
@@ -125,6 +127,9 @@ export const useCaseSchema = z
 			.default(DEFAULT_SAMPLES)
 			.describe("Samples per cell at thorough depth; defaults to 2."),
 		grading: z.record(z.string(), z.json()).optional().describe("Plugin grading settings, checked by the plugin."),
+		prompt_template: text()
+			.optional()
+			.describe("The prompt of cases that give only `vars` (and of CSV rows), with `{{var}}` placeholders."),
 		deployed: deployedSchema.optional(),
 		unlock: text().optional().describe("The decision shipping this would unblock (required for ideas)."),
 		ceiling: text().optional().describe("The bar that stops the capability today (required for ideas)."),
@@ -148,6 +153,7 @@ export const useCaseSchema = z
 			band: useCase.band,
 			samples: useCase.samples,
 			grading: useCase.grading ?? null,
+			prompt_template: useCase.prompt_template ?? null,
 			deployed:
 				useCase.deployed === undefined
 					? null

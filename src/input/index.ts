@@ -15,6 +15,7 @@ export {
 	isRecord,
 	valueAt,
 } from "./document-path.js";
+export { readInputFileInside } from "./file-inside.js";
 export { globSegmentSource, globToRegExp } from "./glob-pattern.js";
 export {
 	aliasBoundIssue,

@@ -79,6 +79,7 @@ async function countInputs(
 		case_files: caseFilesOf(definitions, useCase),
 		tasks_dir: null,
 		grading: useCase.grading ?? {},
+		prompt_template: useCase.prompt_template,
 		jury: null,
 		tasks: null,
 	};

@@ -116,6 +116,7 @@ export async function prepareUseCase(
 		case_files: caseFilesOf(definitions, useCase),
 		tasks_dir: useCase.tasks === null ? null : resolve(benchmarksDir, useCase.tasks),
 		grading: useCase.grading ?? {},
+		prompt_template: useCase.prompt_template,
 		jury: plugin.usesJury === true ? resolveJury(definitions, useCase, options.parts) : null,
 		tasks:
 			useCase.tasks === null

@@ -114,6 +114,7 @@ export async function validateTasks(request: ValidateTasksRequest): Promise<Task
 		case_files: [],
 		tasks_dir: request.dir,
 		grading: {},
+		prompt_template: null,
 		jury: null,
 		tasks: access,
 	};

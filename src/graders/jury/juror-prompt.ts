@@ -74,7 +74,7 @@ function fieldList(rubric: JuryRubric): string {
 }
 
 /** Input keys the runner reads; every other key is case material the jurors may need. */
-const RUNNER_KEYS = new Set(["prompt", "system_prompt", "max_tokens", "temperature"]);
+const RUNNER_KEYS = new Set(["prompt", "system_prompt", "max_tokens", "temperature", "vars"]);
 
 /**
  * The task as the candidate saw it: its system prompt and prompt, then any other input value the

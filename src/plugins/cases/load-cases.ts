@@ -24,10 +24,15 @@ type ValidCase = LoadedCase<ParsedCase> & { readonly parsed: ParsedCase };
  */
 export async function loadCaseFiles(context: PluginContext, signal: AbortSignal): Promise<CaseData[]> {
 	const block = readGradingBlock(context);
-	const read = await readCaseFiles(context.case_files, signal, {
-		schema: caseSchema,
-		emptyFix: "write at least `input: { prompt: ... }` and `checks:`",
-	});
+	const read = await readCaseFiles(
+		context.case_files,
+		signal,
+		{
+			schema: caseSchema,
+			emptyFix: "write at least `input: { prompt: ... }` and `checks:`",
+		},
+		context,
+	);
 	const issues: InputIssue[] = [...block.issues, ...read.issues];
 	const loaded = read.cases;
 	const valid = loaded.filter((loadedCase): loadedCase is ValidCase => loadedCase.parsed !== null);

@@ -1,9 +1,11 @@
-import { basename, extname } from "node:path";
+import { basename, extname, join } from "node:path";
 import type { z } from "zod";
-import type { InputIssue } from "../../contract/index.js";
+import type { InputIssue, PluginContext } from "../../contract/index.js";
 import { isRecord, readInputFile, subDocument, type YamlDocument } from "../../input/index.js";
 import { CASE_ID_PATTERN, caseListSchema } from "./case-schema.js";
+import { renderCaseTemplate, type TemplateSettings } from "./case-template.js";
 import { parseYamlDocument, zodProblems } from "./case-yaml.js";
+import { templateVariables } from "./prompt-template.js";
 
 /** How one plugin's case files read. */
 export interface CaseFileFormat<Schema extends z.ZodType> {
@@ -25,21 +27,28 @@ export interface LoadedCase<Parsed> {
 	readonly document: YamlDocument;
 }
 
+/** What of the plugin context the reader needs: the use case, its benchmarks folder and its `prompt_template`. */
+export type CaseReadContext = Pick<PluginContext, "use_case_id" | "benchmarks_dir" | "prompt_template">;
+
 /**
  * Reads case files, in file order then in order within a file (a file holds one case, its id
- * defaulting to the file name, or several under `cases:`). Returns every case found and every
- * problem of every file, duplicate ids included, each with its file, line and column.
+ * defaulting to the file name, or several under `cases:`). Prompt templates are rendered and vars resolved here, for every plugin alike (see
+ * {@link renderCaseTemplate}). Returns every case found and every problem of every file,
+ * duplicate ids included, each with its file, line and column.
  */
 export async function readCaseFiles<Schema extends z.ZodType>(
 	files: readonly string[],
 	signal: AbortSignal,
 	format: CaseFileFormat<Schema>,
+	context: CaseReadContext,
 ): Promise<{ cases: LoadedCase<z.output<Schema>>[]; issues: InputIssue[] }> {
 	const issues: InputIssue[] = [];
 	const cases: LoadedCase<z.output<Schema>>[] = [];
+	const templateIssue = useCaseTemplateIssue(context);
+	if (templateIssue !== null) return { cases, issues: [templateIssue] };
 	for (const file of files) {
 		signal.throwIfAborted();
-		const result = readCaseFile(file, format);
+		const result = readCaseFile(file, format, context);
 		issues.push(...result.issues);
 		cases.push(...result.cases);
 	}
@@ -52,6 +61,7 @@ type FileResult<Parsed> = { cases: LoadedCase<Parsed>[]; issues: InputIssue[] };
 function readCaseFile<Schema extends z.ZodType>(
 	file: string,
 	format: CaseFileFormat<Schema>,
+	settings: TemplateSettings,
 ): FileResult<z.output<Schema>> {
 	const read = readInputFile(file, "the case file");
 	if (read.issue !== null) return { cases: [], issues: [read.issue] };
@@ -65,10 +75,12 @@ function readCaseFile<Schema extends z.ZodType>(
 				cases: [],
 				issues: zodProblems(caseListSchema, data, list.error.issues).map((problem) => document.issue(problem)),
 			};
-		const results = list.data.cases.map((_, index) => parseCase(subDocument(document, ["cases", index]), null, format));
+		const results = list.data.cases.map((_, index) =>
+			parseCase(subDocument(document, ["cases", index]), null, format, settings),
+		);
 		return { cases: results.flatMap((result) => result.cases), issues: results.flatMap((result) => result.issues) };
 	}
-	return parseCase(document, basename(file, extname(file)), format);
+	return parseCase(document, basename(file, extname(file)), format, settings);
 }
 
 /** Parses one case; `defaultId` is the file name for a one-case file, null inside a list. */
@@ -76,18 +88,23 @@ function parseCase<Schema extends z.ZodType>(
 	document: YamlDocument,
 	defaultId: string | null,
 	format: CaseFileFormat<Schema>,
+	settings: TemplateSettings,
 ): FileResult<z.output<Schema>> {
-	const data = document.data;
-	if (data === null || data === undefined)
+	if (document.data === null || document.data === undefined)
 		return {
 			cases: [],
 			issues: [document.issue({ path: [], message: "the case is empty", fix: format.emptyFix })],
 		};
-	const parsed = format.schema.safeParse(data);
-	const issues = parsed.success
-		? []
-		: zodProblems(format.schema, data, parsed.error.issues).map((problem) => document.issue(problem));
-	const writtenId = isRecord(data) && typeof data.id === "string" ? data.id : null;
+	const rendered = renderCaseTemplate(document.data, document, settings);
+	const data = rendered.data;
+	const parsed = rendered.issues.length > 0 ? null : format.schema.safeParse(data);
+	const issues =
+		parsed === null
+			? rendered.issues
+			: parsed.success
+				? []
+				: zodProblems(format.schema, data, parsed.error.issues).map((problem) => document.issue(problem));
+	const writtenId = isRecord(document.data) && typeof document.data.id === "string" ? document.data.id : null;
 	const id = writtenId ?? defaultId;
 	if (id === null) {
 		issues.push(
@@ -107,8 +124,32 @@ function parseCase<Schema extends z.ZodType>(
 				fix: "add `id:` with a valid id, or rename the file",
 			}),
 		);
-	const valid = parsed.success && issues.length === 0;
-	return { cases: [{ parsed: valid ? parsed.data : null, id, written: writtenId !== null, document }], issues };
+	const valid = parsed?.success === true && issues.length === 0;
+	const value = valid ? withVars(parsed.data, rendered.vars) : null;
+	return { cases: [{ parsed: value, id, written: writtenId !== null, document }], issues };
+}
+
+/** The parsed case with its resolved vars back in its input (the plugin's schema never saw them). */
+function withVars<Parsed>(parsed: Parsed, vars: Record<string, unknown> | null): Parsed {
+	if (vars === null || !isRecord(parsed) || !isRecord(parsed.input)) return parsed;
+	return { ...parsed, input: { ...parsed.input, vars } };
+}
+
+/** The use case's `prompt_template` checked once, rather than once per case: null when absent or valid. */
+function useCaseTemplateIssue(context: CaseReadContext): InputIssue | null {
+	if (context.prompt_template === null) return null;
+	const used = templateVariables(context.prompt_template);
+	if (!("problem" in used)) return null;
+	const { message, fix } = used.problem;
+	const source = join(context.benchmarks_dir, "use_cases.yaml");
+	return {
+		source,
+		line: null,
+		column: null,
+		path: "prompt_template",
+		message: `use case ${context.use_case_id}: ${message}`,
+		fix,
+	};
 }
 
 /** Each duplicated id is reported at every place it is defined, naming the others. */

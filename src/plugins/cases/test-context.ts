@@ -44,7 +44,7 @@ export function benchmarksWith(files: Record<string, string>, gradingYaml = ""):
 /** The context the host would build for use case `id` of the benchmarks folder `dir`. */
 export function contextFor(dir: string, id: string, caseFiles?: readonly string[]): PluginContext {
 	const document = parse(readFileSync(join(dir, "use_cases.yaml"), "utf8")) as {
-		use_cases: { id: string; grading?: JsonObject; cases?: string }[];
+		use_cases: { id: string; grading?: JsonObject; cases?: string; prompt_template?: string }[];
 	};
 	const entry = document.use_cases.find((useCase) => useCase.id === id);
 	const files =
@@ -60,6 +60,7 @@ export function contextFor(dir: string, id: string, caseFiles?: readonly string[
 		tasks_dir: null,
 		tasks: null,
 		grading: entry?.grading ?? {},
+		prompt_template: entry?.prompt_template ?? null,
 		jury: null,
 	};
 }

@@ -22,6 +22,7 @@ function contextWith(files: Record<string, string>): PluginContext {
 		tasks_dir: null,
 		tasks: null,
 		grading: {},
+		prompt_template: null,
 		jury: null,
 	};
 }

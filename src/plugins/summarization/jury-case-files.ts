@@ -38,10 +38,12 @@ export async function loadJuryCaseFiles<Input extends z.ZodType, Reference exten
 	grading: GradingBlock,
 ): Promise<CaseData[]> {
 	const schema: CaseSchema = juryCaseSchema(format);
-	const read = await readCaseFiles(context.case_files, signal, {
-		schema,
-		emptyFix: `write at least ${format.example}`,
-	});
+	const read = await readCaseFiles(
+		context.case_files,
+		signal,
+		{ schema, emptyFix: `write at least ${format.example}` },
+		context,
+	);
 	const issues = [...grading.issues, ...read.issues];
 	if (issues.length > 0 || grading.grading === null)
 		throw new BadInputError(`The cases of use case ${context.use_case_id} are invalid.`, issues);

@@ -49,6 +49,7 @@ export function juryBenchmarksWith(
 		tasks_dir: null,
 		tasks: null,
 		grading: entry?.grading ?? {},
+		prompt_template: null,
 		jury,
 	};
 }
