@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { InputIssue, PluginContext } from "../../contract/index.js";
 import { isRecord, readInputFile, subDocument, type YamlDocument } from "../../input/index.js";
 import { CASE_ID_PATTERN, caseListSchema } from "./case-schema.js";
+import { readCsvRows, readJsonlRows, TABLE_EXTENSIONS } from "./case-tables.js";
 import { renderCaseTemplate, type TemplateSettings } from "./case-template.js";
 import { parseYamlDocument, zodProblems } from "./case-yaml.js";
 import { templateVariables } from "./prompt-template.js";
@@ -31,8 +32,9 @@ export interface LoadedCase<Parsed> {
 export type CaseReadContext = Pick<PluginContext, "use_case_id" | "benchmarks_dir" | "prompt_template">;
 
 /**
- * Reads case files, in file order then in order within a file (a file holds one case, its id
- * defaulting to the file name, or several under `cases:`). Prompt templates are rendered and vars resolved here, for every plugin alike (see
+ * Reads case files, in file order then in order within a file (a YAML file holds one case, its id
+ * defaulting to the file name, or several under `cases:`; a `.csv` or `.jsonl` file one case per
+ * row). Prompt templates are rendered and vars resolved here, for every plugin alike (see
  * {@link renderCaseTemplate}). Returns every case found and every problem of every file,
  * duplicate ids included, each with its file, line and column.
  */
@@ -65,6 +67,17 @@ function readCaseFile<Schema extends z.ZodType>(
 ): FileResult<z.output<Schema>> {
 	const read = readInputFile(file, "the case file");
 	if (read.issue !== null) return { cases: [], issues: [read.issue] };
+	const extension = extname(file).toLowerCase();
+	if ((TABLE_EXTENSIONS as readonly string[]).includes(extension)) {
+		const table =
+			extension === ".csv" ? readCsvRows(file, read.text, settings.prompt_template) : readJsonlRows(file, read.text);
+		const name = basename(file, extname(file));
+		const results = table.rows.map((row) => parseCase(row.document, `${name}-${row.number}`, format, settings));
+		return {
+			cases: results.flatMap((result) => result.cases),
+			issues: [...table.issues, ...results.flatMap((result) => result.issues)],
+		};
+	}
 	const document = parseYamlDocument(file, read.text);
 	if (document.syntaxIssues.length > 0) return { cases: [], issues: [...document.syntaxIssues] };
 	const data = document.data;
