@@ -25,6 +25,10 @@
  *   - { metric: no_apology, regex: "sorry", flags: i, must_match: false }
  * ```
  *
+ * Instead of `prompt`, `input` may give `prompt_template` with `vars` (or only `vars`, rendered
+ * through the use case's `prompt_template`), and a `.csv` or `.jsonl` file holds one case per row:
+ * see prompt-template.ts and case-tables.ts, rendered by the shared reader for every plugin.
+ *
  * Each check names exactly one grader kind (see {@link CHECK_KINDS}); unknown keys are refused.
  * The use case's `grading:` block (see {@link gradingSchema}) sets the headline (`composite`, the
  * weighted mean of every check's metric, or one metric), the composite weights, the default
