@@ -1,4 +1,5 @@
-import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defineCase, type InputIssue, type PluginContext } from "../../contract/index.js";
@@ -88,7 +89,9 @@ describe("prompt templates in YAML cases", () => {
 			null,
 			{ "docs/latin1.md": Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]) },
 		);
-		symlinkSync("/etc/hostname", join(context.benchmarks_dir, "docs", "link.md"));
+		const outside = join(mkdtempSync(join(tmpdir(), "touchstone-outside-")), "secret.md");
+		writeFileSync(outside, "not for the model");
+		symlinkSync(outside, join(context.benchmarks_dir, "docs", "link.md"));
 		const issues = await loadIssues(context);
 		expect(issues.map(where)).toEqual([
 			"latin1.md:1:4 ",
