@@ -20,6 +20,8 @@ export interface PluginContext {
 	readonly prompt_template: string | null;
 	/** The use case's `grading:` block, unvalidated: the plugin validates it. */
 	readonly grading: JsonObject;
+	/** The use case's `rubric:` block, unvalidated (the `jury` plugin validates it); null when absent. */
+	readonly rubric: JsonObject | null;
 	/** The use case's pinned judge panel, ready to call; null when the registry gives it no juror. */
 	readonly jury: JuryPanel | null;
 	/** For a use case with `tasks:`, the host's access to its task pack; null otherwise. */

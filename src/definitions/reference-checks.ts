@@ -83,6 +83,19 @@ export function checkUseCaseReferences(file: YamlFile, context: ReferenceContext
 				}),
 			);
 		if (
+			fields.rubric !== undefined &&
+			typeof fields.plugin === "string" &&
+			fields.plugin !== RUBRIC_PLUGIN &&
+			context.plugins?.includes(fields.plugin) === true
+		)
+			findings.issues.push(
+				file.issueAt(at("rubric"), {
+					message: `\`rubric:\` is read only by \`plugin: ${RUBRIC_PLUGIN}\`; the \`${fields.plugin}\` plugin would ignore it`,
+					fix: `set \`plugin: ${RUBRIC_PLUGIN}\` to grade with this rubric, or remove \`rubric:\``,
+					at: "key",
+				}),
+			);
+		if (
 			typeof fields.judge_panel === "string" &&
 			context.panels !== null &&
 			!context.panels.includes(fields.judge_panel)
@@ -122,6 +135,9 @@ export function checkUseCaseReferences(file: YamlFile, context: ReferenceContext
 	}
 	return findings;
 }
+
+/** The one built-in plugin that reads a use case's `rubric:` block. */
+const RUBRIC_PLUGIN = "jury";
 
 /** No file matched, or the glob reached outside the allowed folders or into a loop. */
 function caseGlobIssues(file: YamlFile, path: DocumentPath, glob: string, context: ReferenceContext): InputIssue[] {

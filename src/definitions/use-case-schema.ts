@@ -61,6 +61,8 @@ export interface UseCaseDefinition {
 	readonly grading: JsonObject | null;
 	/** The prompt of every case that gives only `vars` (and of every CSV row), with `{{var}}` placeholders; null when absent. */
 	readonly prompt_template: string | null;
+	/** The use case's own jury rubric (`plugin: jury`), validated by the plugin. */
+	readonly rubric: JsonObject | null;
 	/** See {@link DeployedIncumbent}. */
 	readonly deployed: DeployedIncumbent | null;
 	/** The decision shipping this would unblock (ideas). */
@@ -130,6 +132,10 @@ export const useCaseSchema = z
 		prompt_template: text()
 			.optional()
 			.describe("The prompt of cases that give only `vars` (and of CSV rows), with `{{var}}` placeholders."),
+		rubric: z
+			.record(z.string(), z.json())
+			.optional()
+			.describe("The jury rubric of `plugin: jury` (instructions, fields, gates, threshold), checked by the plugin."),
 		deployed: deployedSchema.optional(),
 		unlock: text().optional().describe("The decision shipping this would unblock (required for ideas)."),
 		ceiling: text().optional().describe("The bar that stops the capability today (required for ideas)."),
@@ -154,6 +160,7 @@ export const useCaseSchema = z
 			samples: useCase.samples,
 			grading: useCase.grading ?? null,
 			prompt_template: useCase.prompt_template ?? null,
+			rubric: useCase.rubric ?? null,
 			deployed:
 				useCase.deployed === undefined
 					? null

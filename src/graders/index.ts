@@ -31,6 +31,7 @@ export {
 	askJuror,
 	type CriticalFailureRule,
 	createJuryGrader,
+	criticalFailureRules,
 	defineRubric,
 	JURY_COMPOSITE_METRIC,
 	JURY_GRADER_VERSION,

@@ -80,6 +80,7 @@ async function countInputs(
 		tasks_dir: null,
 		grading: useCase.grading ?? {},
 		prompt_template: useCase.prompt_template,
+		rubric: useCase.rubric,
 		jury: null,
 		tasks: null,
 	};

@@ -117,6 +117,7 @@ export async function prepareUseCase(
 		tasks_dir: useCase.tasks === null ? null : resolve(benchmarksDir, useCase.tasks),
 		grading: useCase.grading ?? {},
 		prompt_template: useCase.prompt_template,
+		rubric: useCase.rubric,
 		jury: plugin.usesJury === true ? resolveJury(definitions, useCase, options.parts) : null,
 		tasks:
 			useCase.tasks === null

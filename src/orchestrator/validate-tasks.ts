@@ -115,6 +115,7 @@ export async function validateTasks(request: ValidateTasksRequest): Promise<Task
 		tasks_dir: request.dir,
 		grading: {},
 		prompt_template: null,
+		rubric: null,
 		jury: null,
 		tasks: access,
 	};

@@ -4,6 +4,7 @@
  */
 import type { UseCasePlugin } from "../contract/index.js";
 import { casesPlugin } from "./cases/index.js";
+import { juryPlugin } from "./jury/index.js";
 import { kidsQaPlugin } from "./kids-qa/index.js";
 import { summarizationPlugin } from "./summarization/index.js";
 import { tasksPlugin } from "./tasks/index.js";
@@ -17,13 +18,14 @@ export {
 	type CheckKind,
 	casesPlugin,
 } from "./cases/index.js";
+export { juryPlugin } from "./jury/index.js";
 export { KIDS_QA_RUBRIC, kidsQaPlugin } from "./kids-qa/index.js";
 export { SUMMARIZATION_RUBRIC, summarizationPlugin } from "./summarization/index.js";
 export { TASK_SCORE_METRIC, TASKS_GRADER_VERSION, tasksPlugin } from "./tasks/index.js";
 
 /** The built-in plugins by the id use_cases.yaml names in `plugin:`. */
 export const builtinPlugins: ReadonlyMap<string, UseCasePlugin> = new Map(
-	[casesPlugin, summarizationPlugin, kidsQaPlugin, tasksPlugin].map((plugin) => [plugin.id, plugin]),
+	[casesPlugin, juryPlugin, summarizationPlugin, kidsQaPlugin, tasksPlugin].map((plugin) => [plugin.id, plugin]),
 );
 
 /** The built-in plugin with this id, or undefined when there is none. */

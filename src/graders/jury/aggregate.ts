@@ -1,5 +1,5 @@
 import type { JsonObject, JuryVote, Score } from "../../contract/index.js";
-import type { JuryRubric } from "./rubric.js";
+import { type CriticalFailureRule, criticalFailureRules, type JuryRubric } from "./rubric.js";
 
 /** Metric name of the jury's headline: the weighted composite after the gate. */
 export const JURY_COMPOSITE_METRIC = "composite";
@@ -52,7 +52,8 @@ export interface AggregationContext {
  * Turns the votes into scores: one `absolute` score per numeric field (the mean of the valid
  * votes), one `boolean` score per gate (the majority; a tie is false, so a split panel does not
  * trip a gate, and the split shows as disagreement), and the headline `composite`: the weighted
- * mean of the numeric means, capped at the critical-failure cap when its gate trips (then
+ * mean of the numeric means, capped at the critical-failure cap when its gate trips (the lowest
+ * cap when several capped gates trip; then
  * `critical_failure: true` and `gate_meta: { gate, cap, votes: { juror: its gate vote }, uncapped }`;
  * otherwise `gate_meta` is null). Failed votes count toward nothing but are kept on every score.
  * The caller checks the quorum first.
@@ -121,9 +122,15 @@ export function aggregateVotes(votes: readonly JuryVote[], context: AggregationC
 	const weighted = Object.entries(rubric.numeric).filter(([, field]) => field.weight > 0);
 	const total = weighted.reduce((sum, [, field]) => sum + field.weight, 0);
 	const uncapped = weighted.reduce((sum, [name, field]) => sum + field.weight * (means[name] ?? 0), 0) / total;
-	const rule = rubric.critical_failure;
-	const critical = rule !== null && tripped[rule.gate] === true;
-	const value = critical ? Math.min(uncapped, rule.cap) : uncapped;
+	const rules = criticalFailureRules(rubric);
+	const trippedRules = rules.filter((candidate) => tripped[candidate.gate] === true);
+	// With several capped gates tripped, the lowest cap applies.
+	const rule = trippedRules.reduce<CriticalFailureRule | null>(
+		(lowest, candidate) => (lowest === null || candidate.cap < lowest.cap ? candidate : lowest),
+		null,
+	);
+	const critical = rule !== null;
+	const value = rule !== null ? Math.min(uncapped, rule.cap) : uncapped;
 	const disagreement = mean(disagreements);
 	const terms = weighted
 		.map(([name, field]) => `${round(field.weight)}×${name}(${round(means[name] ?? 0)})`)
@@ -131,11 +138,11 @@ export function aggregateVotes(votes: readonly JuryVote[], context: AggregationC
 	const gateVotes = (gate: string): JsonObject =>
 		Object.fromEntries(valid.map((vote) => [vote.juror, vote.fields[gate] as boolean]));
 	const capNote =
-		rule === null
+		rules.length === 0
 			? ""
-			: critical
-				? `; ${rule.gate} tripped, so capped at ${round(rule.cap)}`
-				: `; ${rule.gate} did not trip`;
+			: rule !== null
+				? `; ${trippedRules.map((tripped) => tripped.gate).join(", ")} tripped, so capped at ${round(rule.cap)}`
+				: `; ${rules.map((untripped) => untripped.gate).join(", ")} did not trip`;
 	scores.push({
 		...base(JURY_COMPOSITE_METRIC),
 		score_type: "absolute",
@@ -144,7 +151,7 @@ export function aggregateVotes(votes: readonly JuryVote[], context: AggregationC
 		inter_judge_disagreement: disagreement,
 		confidence: confidence(disagreement),
 		critical_failure: critical,
-		gate_meta: critical ? { gate: rule.gate, cap: rule.cap, votes: gateVotes(rule.gate), uncapped } : null,
+		gate_meta: rule !== null ? { gate: rule.gate, cap: rule.cap, votes: gateVotes(rule.gate), uncapped } : null,
 		reasoning: `weighted mean (${terms}) / ${round(total)} = ${round(uncapped)}${capNote}. ${summarizeVotes(votes)}`,
 		extras: {
 			weights: Object.fromEntries(weighted.map(([name, field]) => [name, field.weight / total])),

@@ -19,6 +19,7 @@ export { createJuryGrader, JURY_GRADER_VERSION, type JuryGraderOptions } from ".
 export { type JurorVerdict, type ParsedVerdict, parseVerdict } from "./parse-verdict.js";
 export {
 	type CriticalFailureRule,
+	criticalFailureRules,
 	defineRubric,
 	type JuryRubric,
 	RESERVED_FIELD_NAMES,

@@ -14,6 +14,11 @@ export interface RubricNumericField {
 export interface RubricGateField {
 	/** When the juror must answer true, written for the juror. */
 	readonly description: string;
+	/**
+	 * Highest composite an attempt keeps when the majority trips this gate, 0..1: a capped gate is
+	 * a critical failure, as `critical_failure` names one. Left out, the gate is reported only.
+	 */
+	readonly cap?: number | undefined;
 }
 
 /** Caps the composite when the majority of valid votes trips a gate. */
@@ -43,8 +48,19 @@ export interface JuryRubric {
 	readonly numeric: Readonly<Record<string, RubricNumericField>>;
 	/** Boolean gate fields, in the order the jurors see them; may be empty. */
 	readonly gates: Readonly<Record<string, RubricGateField>>;
-	/** The gate that caps the composite, or null for none. */
+	/** The gate that caps the composite, or null for none; the same as a `cap` on that gate (the built-in rubrics' spelling). */
 	readonly critical_failure: CriticalFailureRule | null;
+}
+
+/**
+ * Every critical-failure rule of a rubric: its `critical_failure`, then each gate with a `cap`, in
+ * gate order. When several trip, the lowest cap applies.
+ */
+export function criticalFailureRules(rubric: JuryRubric): CriticalFailureRule[] {
+	const capped = Object.entries(rubric.gates).flatMap(([gate, field]) =>
+		field.cap === undefined ? [] : [{ gate, cap: field.cap }],
+	);
+	return rubric.critical_failure === null ? capped : [rubric.critical_failure, ...capped];
 }
 
 /** Field names: lowercase letters, digits and `_`, starting with a letter (they are JSON keys jurors type). */
@@ -71,7 +87,11 @@ const numericFieldSchema = z.strictObject({
 		.refine(Number.isFinite, { error: "expected a finite weight" }),
 	description,
 });
-const gateFieldSchema = z.strictObject({ description });
+const capSchema = z
+	.number({ error: "expected a cap from 0 to 1" })
+	.min(0, { error: "expected a cap >= 0" })
+	.max(1, { error: "expected a cap <= 1" });
+const gateFieldSchema = z.strictObject({ description, cap: capSchema.optional() });
 
 /** Zod schema of a {@link JuryRubric} as written (gates and critical_failure may be left out). */
 export const rubricSchema = z
@@ -83,10 +103,7 @@ export const rubricSchema = z
 		critical_failure: z
 			.strictObject({
 				gate: z.string({ error: "expected the name of a gate field" }),
-				cap: z
-					.number({ error: "expected a cap from 0 to 1" })
-					.min(0, { error: "expected a cap >= 0" })
-					.max(1, { error: "expected a cap <= 1" }),
+				cap: capSchema,
 			})
 			.nullable()
 			.default(null),
@@ -110,6 +127,12 @@ export const rubricSchema = z
 				message: `the weights of ${numeric.join(", ")} sum to 0, so the composite is undefined`,
 			});
 		const rule = rubric.critical_failure;
+		if (rule !== null && rubric.gates[rule.gate]?.cap !== undefined)
+			context.addIssue({
+				code: "custom",
+				path: ["critical_failure"],
+				message: `\`${rule.gate}\` is capped twice, by \`critical_failure\` and by its own \`cap\``,
+			});
 		if (rule !== null && !gates.includes(rule.gate))
 			context.addIssue({
 				code: "custom",
@@ -125,6 +148,7 @@ const FIXES: Readonly<Record<string, string>> = {
 	weight: "use 0 to report the field without counting it, or a positive weight",
 	gate: "name one of the rubric's gate fields, or add the gate under `gates:`",
 	cap: "use a cap between 0 and 1",
+	critical_failure: "cap the gate once: remove `critical_failure`, or the gate's own `cap`",
 	description: "describe for the jurors what the field measures",
 };
 
@@ -148,7 +172,7 @@ function toProblems(issue: z.core.$ZodIssue): OptionProblem[] {
 		return issue.keys.map((key) => ({
 			path: `${path}.${key}`,
 			message: `unknown key \`${key}\``,
-			fix: "remove it; a rubric has `numeric`, `gates` and `critical_failure`, a field `weight` and `description`",
+			fix: "remove it; a rubric has `numeric`, `gates` and `critical_failure`, a field `weight` and `description`, a gate `description` and `cap`",
 		}));
 	if (issue.code === "invalid_key")
 		return [
@@ -167,8 +191,14 @@ function toProblems(issue: z.core.$ZodIssue): OptionProblem[] {
 	];
 }
 
-/** The rubric as plain JSON, for the grader's config (it enters every cell key). */
+/**
+ * The rubric as plain JSON, for the grader's config (it enters every cell key). Both spellings of
+ * a critical failure give the same JSON: the first rule (see {@link criticalFailureRules}) is
+ * written as `critical_failure`, as the built-in rubrics always wrote it, and only further capped
+ * gates keep their `cap`; so a rubric means one cell key however it is written.
+ */
 export function rubricJson(rubric: JuryRubric): JsonObject {
+	const [first = null] = criticalFailureRules(rubric);
 	return {
 		numeric: Object.fromEntries(
 			Object.entries(rubric.numeric).map(([name, field]) => [
@@ -177,11 +207,13 @@ export function rubricJson(rubric: JuryRubric): JsonObject {
 			]),
 		),
 		gates: Object.fromEntries(
-			Object.entries(rubric.gates).map(([name, field]) => [name, { description: field.description }]),
+			Object.entries(rubric.gates).map(([name, field]) => [
+				name,
+				field.cap === undefined || name === first?.gate
+					? { description: field.description }
+					: { description: field.description, cap: field.cap },
+			]),
 		),
-		critical_failure:
-			rubric.critical_failure === null
-				? null
-				: { gate: rubric.critical_failure.gate, cap: rubric.critical_failure.cap },
+		critical_failure: first === null ? null : { gate: first.gate, cap: first.cap },
 	};
 }

@@ -50,18 +50,20 @@ export function parseGrading(context: PluginContext): CasesGrading {
 }
 
 /**
- * The grading block inside use_cases.yaml, so problems get a line and column. The host hands the
- * block over as data; when the file or the entry cannot be found, problems name the file alone.
+ * The grading block (or another block of the use case's entry, such as `rubric`) inside
+ * use_cases.yaml, so problems get a line and column. The host hands the block over as data; when
+ * the file or the entry cannot be found, problems name the file alone. A block left out places its
+ * problems on the entry.
  */
-export function locateGrading(context: PluginContext, data: unknown): YamlDocument {
+export function locateGrading(context: PluginContext, data: unknown, key = "grading"): YamlDocument {
 	const source = join(context.benchmarks_dir, USE_CASES_FILE);
 	const read = readInputFile(source);
-	if (read.issue !== null) return unplacedDocument(source, data, ["grading"]);
+	if (read.issue !== null) return unplacedDocument(source, data, [key]);
 	const file = parseYamlDocument(source, read.text);
 	const entries = valueAt(file.data, ["use_cases"]);
 	const index = Array.isArray(entries)
 		? entries.findIndex((entry) => isRecord(entry) && entry.id === context.use_case_id)
 		: -1;
-	if (index === -1) return unplacedDocument(source, data, ["grading"]);
-	return { ...subDocument(file, ["use_cases", index, "grading"]), data };
+	if (index === -1) return unplacedDocument(source, data, [key]);
+	return { ...subDocument(file, ["use_cases", index, key]), data };
 }

@@ -61,6 +61,7 @@ export function contextFor(dir: string, id: string, caseFiles?: readonly string[
 		tasks: null,
 		grading: entry?.grading ?? {},
 		prompt_template: entry?.prompt_template ?? null,
+		rubric: null,
 		jury: null,
 	};
 }

@@ -2,10 +2,4 @@
  * The built-in `kids-qa` plugin: a child's question, graded by the pinned jury with an accuracy
  * gate, age-appropriateness and curiosity-driving follow-ups.
  */
-export {
-	KIDS_QA_DEFAULT_THRESHOLD,
-	KIDS_QA_INSTRUCTIONS,
-	KIDS_QA_RUBRIC,
-	kidsQaPlugin,
-	kidsQaPrompt,
-} from "./kids-qa-plugin.js";
+export { KIDS_QA_RUBRIC, kidsQaPlugin, kidsQaPrompt } from "./kids-qa-plugin.js";

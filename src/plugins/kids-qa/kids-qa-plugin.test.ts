@@ -23,6 +23,7 @@ function contextWith(files: Record<string, string>): PluginContext {
 		tasks: null,
 		grading: {},
 		prompt_template: null,
+		rubric: null,
 		jury: null,
 	};
 }

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import type { JsonObject } from "../../contract/index.js";
-import type { JuryRubric } from "../../graders/index.js";
-import { createJuryPlugin } from "../summarization/index.js";
+import { createJuryPlugin, fixedRubric, type RubricBlock } from "../jury/index.js";
 
 /**
- * The default rubric of `kids-qa`: age-appropriateness and curiosity weigh 1 each, and an
- * inaccurate answer (`inaccurate: true`) caps the composite at 0.2.
+ * The rubric of `kids-qa`: age-appropriateness and curiosity weigh 1 each, and an
+ * inaccurate answer (`inaccurate: true`) caps the composite at 0.2. Written as a use case writes
+ * `rubric:` for `plugin: jury`; the use case's `grading:` may reweigh it.
  */
-export const KIDS_QA_RUBRIC: JuryRubric = {
-	numeric: {
+export const KIDS_QA_RUBRIC: RubricBlock = {
+	instructions:
+		"The assistant was asked a question by a child. The reference lists facts an accurate answer agrees with, and common misconceptions to watch for. Judge whether the answer is true, fits the child's age, and sparks further curiosity.",
+	fields: {
 		age_appropriateness: {
 			weight: 1,
 			description:
@@ -22,19 +24,13 @@ export const KIDS_QA_RUBRIC: JuryRubric = {
 	},
 	gates: {
 		inaccurate: {
+			cap: 0.2,
 			description:
 				"True when the answer says anything factually wrong or contradicts a reference fact. A simplification that stays true is not inaccurate.",
 		},
 	},
-	critical_failure: { gate: "inaccurate", cap: 0.2 },
+	threshold: 0.7,
 };
-
-/** What the kids-qa jurors are told. */
-export const KIDS_QA_INSTRUCTIONS =
-	"The assistant was asked a question by a child. The reference lists facts an accurate answer agrees with, and common misconceptions to watch for. Judge whether the answer is true, fits the child's age, and sparks further curiosity.";
-
-/** Pass bar of the kids-qa cases that set none. */
-export const KIDS_QA_DEFAULT_THRESHOLD = 0.7;
 
 const text = z.string().trim().min(1);
 
@@ -85,9 +81,8 @@ export function kidsQaPrompt(question: string, age: number | undefined): string 
  */
 export const kidsQaPlugin = createJuryPlugin({
 	id: "kids-qa",
-	rubric: KIDS_QA_RUBRIC,
-	instructions: KIDS_QA_INSTRUCTIONS,
-	defaultThreshold: KIDS_QA_DEFAULT_THRESHOLD,
+	readGrading: fixedRubric(KIDS_QA_RUBRIC),
+	gradingKey: "grading",
 	format: {
 		input: inputSchema,
 		reference: referenceSchema,

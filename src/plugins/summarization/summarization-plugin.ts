@@ -1,14 +1,16 @@
 import { z } from "zod";
 import type { JsonObject } from "../../contract/index.js";
-import type { JuryRubric } from "../../graders/index.js";
-import { createJuryPlugin } from "./jury-plugin.js";
+import { createJuryPlugin, fixedRubric, type RubricBlock } from "../jury/index.js";
 
 /**
- * The default rubric of `summarization`: fact recall and faithfulness weigh 2, conciseness 1, and
- * a hallucination (any unsupported or fabricated claim) caps the composite at 0.2.
+ * The rubric of `summarization`: fact recall and faithfulness weigh 2, conciseness 1, and
+ * a hallucination (any unsupported or fabricated claim) caps the composite at 0.2. Written as a
+ * use case writes `rubric:` for `plugin: jury`; the use case's `grading:` may reweigh it.
  */
-export const SUMMARIZATION_RUBRIC: JuryRubric = {
-	numeric: {
+export const SUMMARIZATION_RUBRIC: RubricBlock = {
+	instructions:
+		"The assistant was asked to summarize a source text. The reference lists the key facts a good summary keeps. Judge the summary against the source text in the task: every claim must be supported by it.",
+	fields: {
 		fact_recall: {
 			weight: 2,
 			description:
@@ -27,19 +29,13 @@ export const SUMMARIZATION_RUBRIC: JuryRubric = {
 	},
 	gates: {
 		hallucination: {
+			cap: 0.2,
 			description:
 				"True when the summary states anything the source text does not support: an invented number, name, date, cause or decision.",
 		},
 	},
-	critical_failure: { gate: "hallucination", cap: 0.2 },
+	threshold: 0.7,
 };
-
-/** What the summarization jurors are told. */
-export const SUMMARIZATION_INSTRUCTIONS =
-	"The assistant was asked to summarize a source text. The reference lists the key facts a good summary keeps. Judge the summary against the source text in the task: every claim must be supported by it.";
-
-/** Pass bar of the summarization cases that set none. */
-export const SUMMARIZATION_DEFAULT_THRESHOLD = 0.7;
 
 const text = z.string().trim().min(1);
 
@@ -92,9 +88,8 @@ export function summarizationPrompt(source: string): string {
  */
 export const summarizationPlugin = createJuryPlugin({
 	id: "summarization",
-	rubric: SUMMARIZATION_RUBRIC,
-	instructions: SUMMARIZATION_INSTRUCTIONS,
-	defaultThreshold: SUMMARIZATION_DEFAULT_THRESHOLD,
+	readGrading: fixedRubric(SUMMARIZATION_RUBRIC),
+	gradingKey: "grading",
 	format: {
 		input: inputSchema,
 		reference: referenceSchema,

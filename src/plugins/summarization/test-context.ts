@@ -50,6 +50,7 @@ export function juryBenchmarksWith(
 		tasks: null,
 		grading: entry?.grading ?? {},
 		prompt_template: null,
+		rubric: null,
 		jury,
 	};
 }

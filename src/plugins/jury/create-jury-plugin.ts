@@ -1,33 +1,33 @@
 import type { z } from "zod";
-import { BadInputError, type UseCasePlugin } from "../../contract/index.js";
-import { createJuryGrader, defineRubric, JURY_COMPOSITE_METRIC, type JuryRubric } from "../../graders/index.js";
+import { BadInputError, type PluginContext, type UseCasePlugin } from "../../contract/index.js";
+import { createJuryGrader, JURY_COMPOSITE_METRIC } from "../../graders/index.js";
 import { type JuryCaseFormat, loadJuryCaseFiles } from "./jury-case-files.js";
-import { readJuryGrading } from "./jury-grading.js";
+import type { GradingBlock } from "./rubric-block.js";
 
-/** What a jury-graded plugin is made of: its case format, its rubric and what the jurors are told. */
+/** What a jury-graded plugin is made of: its case format, and where its rubric comes from. */
 export interface JuryPluginDefinition<Input extends z.ZodType, Reference extends z.ZodType> {
 	/** The id use_cases.yaml names in `plugin:`. */
 	readonly id: string;
 	/** The case file format. */
 	readonly format: JuryCaseFormat<Input, Reference>;
-	/** The default rubric; the use case's `grading:` may change its weights and cap. */
-	readonly rubric: JuryRubric;
-	/** What the jurors grade, the paragraph their prompt opens with. */
-	readonly instructions: string;
-	/** Pass bar of the cases that set none, when `grading.threshold` does not say. */
-	readonly defaultThreshold: number;
+	/**
+	 * Reads the rubric, the jurors' instructions and the pass bar from the use case, placing every
+	 * problem in use_cases.yaml: a built-in rubric reweighed by `grading:` (see `fixedRubric`), or
+	 * the use case's own `rubric:` block (the `jury` plugin).
+	 */
+	readGrading(context: PluginContext): GradingBlock;
+	/** The use_cases.yaml key the grading is read from, for the message when it is invalid. */
+	readonly gradingKey: "grading" | "rubric";
 }
 
 /**
  * A use-case plugin graded by the pinned jury: cases from YAML files in the definition's format,
- * the use case's `grading:` block (weights, cap, threshold; see `juryGradingSchema`) applied to
- * the definition's rubric, and the jury grader over the panel the host resolved. Its headline is
- * the jury's `composite`.
+ * the rubric the definition reads from the use case, and the jury grader over the panel the host
+ * resolved. Its headline is the jury's `composite`.
  */
 export function createJuryPlugin<Input extends z.ZodType, Reference extends z.ZodType>(
 	definition: JuryPluginDefinition<Input, Reference>,
 ): UseCasePlugin {
-	const rubric = defineRubric(definition.rubric);
 	return {
 		specificationVersion: "v1",
 		id: definition.id,
@@ -38,18 +38,16 @@ export function createJuryPlugin<Input extends z.ZodType, Reference extends z.Zo
 				specificationVersion: "v1",
 				id: definition.id,
 				loadCases: ({ signal }) =>
-					loadJuryCaseFiles(
-						context,
-						signal,
-						definition.format,
-						readJuryGrading(context, rubric, definition.defaultThreshold),
-					),
+					loadJuryCaseFiles(context, signal, definition.format, definition.readGrading(context)),
 			};
 		},
 		createGrader(context) {
-			const block = readJuryGrading(context, rubric, definition.defaultThreshold);
+			const block = definition.readGrading(context);
 			if (block.grading === null)
-				throw new BadInputError(`The grading block of use case ${context.use_case_id} is invalid.`, block.issues);
+				throw new BadInputError(
+					`The ${definition.gradingKey} block of use case ${context.use_case_id} is invalid.`,
+					block.issues,
+				);
 			if (context.jury === null)
 				throw new BadInputError(`Use case ${context.use_case_id} is graded by a jury, but has no judge panel.`, [
 					{
@@ -64,7 +62,7 @@ export function createJuryPlugin<Input extends z.ZodType, Reference extends z.Zo
 			return createJuryGrader({
 				rubric: block.grading.rubric,
 				panel: context.jury,
-				instructions: definition.instructions,
+				instructions: block.grading.instructions,
 			});
 		},
 	};

@@ -1,22 +1,26 @@
 import { z } from "zod";
-import type { InputIssue, PluginContext } from "../../contract/index.js";
-import type { JuryRubric } from "../../graders/index.js";
+import type { PluginContext } from "../../contract/index.js";
+import { criticalFailureRules, defineRubric, type JuryRubric } from "../../graders/index.js";
 import { locateGrading, zodProblems } from "../cases/index.js";
+import {
+	type GradingBlock,
+	type JuryGrading,
+	juryGradingOf,
+	type RubricBlock,
+	rubricBlockSchema,
+} from "./rubric-block.js";
 
-/** A jury plugin's `grading:` block, validated: the rubric with its weights and cap, and the pass bar. */
-export interface JuryGrading {
-	/** The plugin's rubric with the use case's weights and cap applied. */
-	readonly rubric: JuryRubric;
-	/** Composite a case must reach to pass, for the cases that set no threshold. */
-	readonly threshold: number;
-}
-
-/** The outcome of reading a grading block: the grading, or every problem placed in use_cases.yaml. */
-export interface GradingBlock {
-	/** The validated grading; null when it has issues. */
-	readonly grading: JuryGrading | null;
-	/** Every problem with the block. */
-	readonly issues: readonly InputIssue[];
+/**
+ * How a plugin with a built-in rubric reads its grading: the rubric, written in code in the shape a
+ * use case writes under `rubric:` and validated once here, with the use case's `grading:` block
+ * applied (see {@link juryGradingSchema}). A built-in rubric that does not validate throws.
+ */
+export function fixedRubric(block: RubricBlock): (context: PluginContext) => GradingBlock {
+	const parsed = rubricBlockSchema.safeParse(block);
+	if (!parsed.success) throw new Error(`a built-in jury rubric is invalid: ${parsed.error.message}`);
+	const grading = juryGradingOf(parsed.data);
+	defineRubric(grading.rubric);
+	return (context) => readJuryGrading(context, grading);
 }
 
 /**
@@ -25,7 +29,7 @@ export interface GradingBlock {
  * ```yaml
  * grading:
  *   weights: { fact_recall: 2, faithfulness: 2, conciseness: 1 }  # per numeric field; a field left out keeps its default
- *   cap: 0.2          # the composite's ceiling when the critical-failure gate trips
+ *   cap: 0.2          # the composite's ceiling when a capped gate trips (every capped gate's cap)
  *   threshold: 0.7    # pass bar of the cases that set none
  * ```
  */
@@ -60,7 +64,7 @@ export function juryGradingSchema(rubric: JuryRubric, defaultThreshold: number) 
 					message: `the weights of ${names.join(", ")} sum to 0, so the composite is undefined`,
 					params: { fix: "give at least one field a positive weight" },
 				});
-			if (grading.cap !== undefined && rubric.critical_failure === null)
+			if (grading.cap !== undefined && criticalFailureRules(rubric).length === 0)
 				context.addIssue({
 					code: "custom",
 					path: ["cap"],
@@ -70,10 +74,11 @@ export function juryGradingSchema(rubric: JuryRubric, defaultThreshold: number) 
 		});
 }
 
-/** Validates `context.grading` against the plugin's rubric, placing each problem on its line of use_cases.yaml. */
-export function readJuryGrading(context: PluginContext, rubric: JuryRubric, defaultThreshold: number): GradingBlock {
+/** Validates `context.grading` against the plugin's rubric, placing each problem on its line of use_cases.yaml; `base.threshold` is the default pass bar. */
+export function readJuryGrading(context: PluginContext, base: JuryGrading): GradingBlock {
+	const { rubric } = base;
 	const data: unknown = context.grading ?? {};
-	const schema = juryGradingSchema(rubric, defaultThreshold);
+	const schema = juryGradingSchema(rubric, base.threshold);
 	const parsed = schema.safeParse(data);
 	if (!parsed.success) {
 		const document = locateGrading(context, data);
@@ -89,10 +94,18 @@ export function readJuryGrading(context: PluginContext, rubric: JuryRubric, defa
 			{ ...field, weight: weights?.[name] ?? field.weight },
 		]),
 	);
+	// `cap` replaces the cap of every capped gate (a built-in rubric has one).
+	const gates = Object.fromEntries(
+		Object.entries(rubric.gates).map(([name, field]) => [
+			name,
+			field.cap === undefined || cap === undefined ? field : { ...field, cap },
+		]),
+	);
 	const rule = rubric.critical_failure;
 	return {
 		grading: {
-			rubric: { ...rubric, numeric, critical_failure: rule === null ? null : { ...rule, cap: cap ?? rule.cap } },
+			rubric: { numeric, gates, critical_failure: rule === null ? null : { ...rule, cap: cap ?? rule.cap } },
+			instructions: base.instructions,
 			threshold,
 		},
 		issues: [],

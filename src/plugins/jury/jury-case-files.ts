@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { BadInputError, type CaseData, type JsonObject, type PluginContext } from "../../contract/index.js";
 import { caseShape, readCaseFiles } from "../cases/index.js";
-import type { GradingBlock } from "./jury-grading.js";
+import type { GradingBlock } from "./rubric-block.js";
 
 /** How one jury plugin's case files read: its `input` and `reference`, and how the runner input is resolved. */
 export interface JuryCaseFormat<Input extends z.ZodType, Reference extends z.ZodType> {
 	/** Schema of `input` as written. */
 	readonly input: Input;
-	/** Schema of `reference` as written (required: the jurors grade against it). */
+	/** Schema of `reference` as written; the built-in rubrics require it, `plugin: jury` leaves it optional (absent is null). */
 	readonly reference: Reference;
 	/** The resolved input given to the runner: at least `prompt`, built from the case when it gives none. */
 	resolveInput(input: z.output<Input>): JsonObject;
@@ -58,7 +58,7 @@ export async function loadJuryCaseFiles<Input extends z.ZodType, Reference exten
 						use_case_id: context.use_case_id,
 						kind: parsed.kind,
 						input: format.resolveInput(parsed.input as z.output<Input>),
-						reference: parsed.reference as JsonObject,
+						reference: (parsed.reference ?? null) as JsonObject | null,
 						threshold: parsed.threshold ?? threshold,
 						metadata: (parsed.metadata ?? {}) as JsonObject,
 					},
