@@ -26,6 +26,12 @@ export { type LoadTaskPackOptions, loadTaskPack, type TaskPack } from "./load-ta
 export { type FileMatch, matchFiles, type RefusedPath } from "./match-files.js";
 export { modelSchema, modelsFileSchema, PROVIDER_DEFAULTS, PROVIDERS, type Provider } from "./model-schema.js";
 export { type MountSource, mountSource } from "./mount-schema.js";
+export {
+	isPluginPath,
+	type PluginModule,
+	type PluginModuleProblem,
+	resolvePluginModule,
+} from "./plugin-module.js";
 export { runtimeSchema } from "./runtime-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
 export { isInside, normalizeRelativePath, relativePathProblem } from "./task-paths.js";
@@ -44,6 +50,7 @@ export {
 	hiddenFileSchema,
 	verifierSchema,
 } from "./task-verifier-schema.js";
+export { useCaseFieldIssue } from "./use-case-field.js";
 export {
 	DEFAULT_BAND,
 	DEFAULT_HARNESS,

@@ -473,7 +473,9 @@ describe("loadDefinitions with the plugins it may name", () => {
 		}
 		expect(issueAt(issues, "use_cases[0].plugin")).toMatchObject({
 			line: 5,
-			message: "no built-in plugin `case`: the built-in plugins are `cases`, `tasks`",
+			message: expect.stringMatching(
+				/^no built-in plugin `case`: the built-in plugins are `cases`, `tasks`, and no installed package of that name resolves from /,
+			),
 			fix: "did you mean `cases`?",
 		});
 		// Without the list (a caller that does not know the plugins), the name is not checked here.

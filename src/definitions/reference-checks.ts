@@ -4,6 +4,7 @@ import type { InputIssue } from "../contract/index.js";
 import { closestMatch, type DocumentPath, isRecord } from "../input/index.js";
 import { BUILTIN_PANEL_ID } from "./judge-panel-schema.js";
 import { matchFiles, resolvesOutside } from "./match-files.js";
+import { isPluginPath, resolvePluginModule } from "./plugin-module.js";
 import { rawEntries, rawIds } from "./raw-entries.js";
 import type { YamlFile } from "./yaml-file.js";
 
@@ -76,12 +77,7 @@ export function checkUseCaseReferences(file: YamlFile, context: ReferenceContext
 		if (isRecord(fields.deployed))
 			checkModel(file, at("deployed", "model"), fields.deployed.model, context, findings, "deployed");
 		if (typeof fields.plugin === "string" && context.plugins !== null && !context.plugins.includes(fields.plugin))
-			findings.issues.push(
-				file.issueAt(at("plugin"), {
-					message: `no built-in plugin \`${fields.plugin}\`: the built-in plugins are ${list(context.plugins)}`,
-					fix: suggestion(fields.plugin, context.plugins, "use one of the built-in plugins (see the README)"),
-				}),
-			);
+			findings.issues.push(...pluginIssues(file, at("plugin"), fields.plugin, context.plugins, context.dir));
 		if (
 			fields.rubric !== undefined &&
 			typeof fields.plugin === "string" &&
@@ -169,6 +165,29 @@ function caseGlobIssues(file: YamlFile, path: DocumentPath, glob: string, contex
 			}),
 		);
 	return issues;
+}
+
+/** A `plugin:` that is no built-in id: a module path that must exist inside the folder, or an installed package. */
+function pluginIssues(
+	file: YamlFile,
+	path: DocumentPath,
+	plugin: string,
+	builtins: readonly string[],
+	dir: string,
+): InputIssue[] {
+	const resolved = resolvePluginModule(dir, plugin);
+	if (!("message" in resolved)) return [];
+	if (isPluginPath(plugin)) return [file.issueAt(path, resolved)];
+	return [
+		file.issueAt(path, {
+			message: `no built-in plugin \`${plugin}\`: the built-in plugins are ${list(builtins)}, and no installed package of that name resolves from ${dir}`,
+			fix: suggestion(
+				plugin,
+				builtins,
+				"use a built-in plugin, a module in the benchmarks folder such as `./plugins/my-plugin.mjs`, or an installed package (see docs/plugins.md)",
+			),
+		}),
+	];
 }
 
 /** Refused paths reported one by one; past these, one issue says how many more. */
