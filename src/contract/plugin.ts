@@ -55,8 +55,18 @@ export interface JuryPanel {
 export interface UseCasePlugin {
 	/** Contract version this plugin implements. */
 	readonly specificationVersion: "v1";
-	/** The id use_cases.yaml names in `plugin:`. */
+	/** The id use_cases.yaml names in `plugin:`; a user plugin's own name, shown in its errors. */
 	readonly id: string;
+	/**
+	 * The plugin's own version. Required of a user plugin (see docs/plugins.md): it enters the cell
+	 * key with the module's hash, so bumping it re-runs the plugin's cells. Built-ins leave it out:
+	 * their graders' versions say the same.
+	 */
+	readonly version?: string;
+	/** A user plugin's bound on one `grade()` call, in ms (default 30,000); past it the cell gets a grader error. */
+	readonly gradeTimeoutMs?: number;
+	/** A user plugin's bound on `loadCases()`, in ms (default 60,000); past it validate and run report a load error. */
+	readonly loadCasesTimeoutMs?: number;
 	/** The headline metric when the use case names none. */
 	readonly defaultHeadline: string;
 	/** True when the grader calls the judge panel, whose version then enters the spec. */

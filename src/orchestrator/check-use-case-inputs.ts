@@ -3,6 +3,7 @@ import { BadInputError, type InputIssue, type PluginContext, type UseCasePlugin 
 import { type Definitions, loadTaskPack, matchFiles, type UseCaseDefinition } from "../definitions/index.js";
 import { findPlugin as findBuiltinPlugin } from "../plugins/index.js";
 import { validateCases } from "./case-validation.js";
+import { loadUseCasePlugin } from "./user-plugin.js";
 
 /** What {@link checkUseCaseInputs} reads with. */
 export interface CheckInputsOptions {
@@ -29,7 +30,8 @@ export async function checkUseCaseInputs(
 		if (useCase.status !== "runnable" || useCase.plugin === null) continue;
 		options.signal.throwIfAborted();
 		try {
-			counts[useCase.id] = await countInputs(definitions, useCase, findPlugin(useCase.plugin), options.signal);
+			const plugin = await loadUseCasePlugin(definitions, useCase, findPlugin, options.signal);
+			counts[useCase.id] = await countInputs(definitions, useCase, plugin, options.signal);
 		} catch (error) {
 			if (!(error instanceof BadInputError)) throw error;
 			issues.push(...error.issues);
@@ -56,20 +58,9 @@ export function caseFilesOf(definitions: Definitions, useCase: UseCaseDefinition
 async function countInputs(
 	definitions: Definitions,
 	useCase: UseCaseDefinition,
-	plugin: UseCasePlugin | undefined,
+	plugin: UseCasePlugin,
 	signal: AbortSignal,
 ): Promise<number> {
-	if (plugin === undefined)
-		throw new BadInputError(`no built-in plugin \`${useCase.plugin}\``, [
-			{
-				source: `use_cases.yaml ${useCase.id}.plugin`,
-				line: null,
-				column: null,
-				path: "",
-				message: `no built-in plugin \`${useCase.plugin}\``,
-				fix: "use one of the built-in plugins (see the README)",
-			},
-		]);
 	// A task pack's fixtures are materialized by `snapshot` and its runtime prepared by `run`:
 	// what is checked here is what the user wrote, every task.yaml.
 	if (useCase.tasks !== null) return loadTaskPack(resolve(definitions.dir, useCase.tasks)).tasks.length;

@@ -29,10 +29,11 @@ import { caseFilesOf } from "./check-use-case-inputs.js";
 import { type EndpointOverride, endpointRecord, pointModelsAt, recordedEndpointModels } from "./endpoint-models.js";
 import { type BuiltSpec, buildSpec } from "./spec-builder.js";
 import { createTaskPackAccess } from "./task-pack.js";
+import { loadUseCasePlugin } from "./user-plugin.js";
 
 /** The parts a run is assembled from; tests swap them, the CLI uses the built-ins. */
 export interface RunParts {
-	/** The built-in plugin with this id, if any. */
+	/** The built-in plugin with this id, if any; another `plugin:` value is loaded as the user's module. */
 	findPlugin(id: string): UseCasePlugin | undefined;
 	/** The shared runner for a use case whose plugin has none of its own, ready for `fleet`. */
 	createRunner(fleet: readonly ModelEntry[]): Runner;
@@ -90,13 +91,7 @@ export async function prepareUseCase(
 			`use case \`${useCaseId}\` is an idea (no harness yet), so it cannot run`,
 			"set `status: runnable` and a `plugin:` in use_cases.yaml once it has cases",
 		);
-	const plugin = options.parts.findPlugin(useCase.plugin);
-	if (plugin === undefined)
-		throw flagError(
-			`use_cases.yaml ${useCase.id}.plugin`,
-			`no built-in plugin \`${useCase.plugin}\``,
-			"use one of the built-in plugins (see the README)",
-		);
+	const plugin = await loadUseCasePlugin(definitions, useCase, options.parts.findPlugin, options.signal);
 
 	const benchmarksDir = resolve(definitions.dir);
 	const fleet =

@@ -22,6 +22,13 @@ export { juryPlugin } from "./jury/index.js";
 export { KIDS_QA_RUBRIC, kidsQaPlugin } from "./kids-qa/index.js";
 export { SUMMARIZATION_RUBRIC, summarizationPlugin } from "./summarization/index.js";
 export { TASK_SCORE_METRIC, TASKS_GRADER_VERSION, tasksPlugin } from "./tasks/index.js";
+export {
+	boundedCall,
+	DEFAULT_GRADE_TIMEOUT_MS,
+	DEFAULT_LOAD_CASES_TIMEOUT_MS,
+	type UserPluginModule,
+	wrapUserPlugin,
+} from "./user/index.js";
 
 /** The built-in plugins by the id use_cases.yaml names in `plugin:`. */
 export const builtinPlugins: ReadonlyMap<string, UseCasePlugin> = new Map(
