@@ -1,5 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BadInputError, sha256, type UseCasePlugin } from "../contract/index.js";
 import {
@@ -47,7 +48,7 @@ export async function loadUseCasePlugin(
 	} catch (error) {
 		if (signal.aborted) throw error;
 		throw fail(
-			`plugin module \`${reference}\` failed to import: ${error instanceof Error ? error.message : String(error)}`,
+			`plugin module \`${reference}\` failed to import: ${importProblem(error, resolved.path, dir)}`,
 			`fix the module; \`node ${resolved.path}\` shows the whole error`,
 		);
 	}
@@ -57,4 +58,16 @@ export async function loadUseCasePlugin(
 			'end the module with `export default { specificationVersion: "v1", id, version, … }` (see docs/plugins.md)',
 		);
 	return wrapUserPlugin(exported, { reference, sha256: hash, packageVersion: resolved.packageVersion, locate });
+}
+
+/**
+ * An import error's message; for a syntax error, with the line it is on. Node 20 keeps that line
+ * out of the error, so `node --check` (on the way to an error only) finds it.
+ */
+function importProblem(error: unknown, path: string, dir: string): string {
+	const message = error instanceof Error ? error.message : String(error);
+	if (!(error instanceof SyntaxError)) return message;
+	const checked = spawnSync(process.execPath, ["--check", path], { encoding: "utf8", timeout: 10_000 });
+	const line = checked.stderr?.match(/^.*:(\d+)\n/)?.[1];
+	return line === undefined ? message : `${message} (at ${relative(dir, path)}:${line})`;
 }

@@ -59,9 +59,7 @@ export function wrapUserPlugin(exported: unknown, module: UserPluginModule): Use
 				async loadCases({ signal }): Promise<readonly CaseData[]> {
 					let cases: unknown;
 					try {
-						cases = await boundedCall(`loadCases() of plugin ${module.reference}`, loadMs, signal, (bounded) =>
-							source.loadCases({ signal: bounded }),
-						);
+						cases = await boundedCall("it", loadMs, signal, (bounded) => source.loadCases({ signal: bounded }));
 					} catch (error) {
 						if (signal.aborted) throw error;
 						throw located(
