@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadScript, startScriptedServer } from "../src/scripted-server/index.js";
@@ -59,6 +59,45 @@ describe("the word-count example user plugin", () => {
 			writeFileSync(module, readFileSync(module, "utf8").replace('version: "1.0.0"', 'version: "1.0.1"'));
 			const bumped = await cli("run", "--use-case", "word-count");
 			expect(bumped.stdout).toContain("ran 6 cells (6 completed), skipped 0 current");
+		} finally {
+			await server.close();
+		}
+	}, 120_000);
+
+	it("loads an installed package named in plugin:, keyed by its package.json version and entry hash", async () => {
+		const root = tempDir("touchstone-user-package-");
+		cpSync(EXAMPLE, root, { recursive: true });
+		const packageDir = join(root, "node_modules", "touchstone-word-count");
+		mkdirSync(join(packageDir, "dist"), { recursive: true });
+		cpSync(join(EXAMPLE, MODULE), join(packageDir, "dist", "index.mjs"));
+		const manifest = (version: string) =>
+			JSON.stringify({ name: "touchstone-word-count", version, type: "module", exports: { ".": "./dist/index.mjs" } });
+		writeFileSync(join(packageDir, "package.json"), manifest("2.0.0"));
+		const useCases = join(root, "benchmarks", "use_cases.yaml");
+		writeFileSync(
+			useCases,
+			readFileSync(useCases, "utf8").replace("./plugins/word-count.mjs", "touchstone-word-count"),
+		);
+		rmSync(join(root, MODULE));
+		const server = await startScriptedServer({ script: await loadScript(join(EXAMPLE, "scripted.yaml")) });
+		const cli = (...args: string[]) => runCli(args, { cwd: root, env: { TOUCHSTONE_SCRIPTED_URL: server.url } });
+		try {
+			const validated = await cli("validate");
+			expect(validated.stderr).not.toContain("error");
+			expect(validated.code).toBe(0);
+			expect((await cli("run", "--use-case", "word-count")).stdout).toContain("ran 6 cells (6 completed)");
+			expect(storedScores(root)["scripted/terse/name-a-colour/within_limit"]?.value).toBe(1);
+			expect((await cli("run", "--use-case", "word-count")).stdout).toContain("skipped 6 current");
+			// A new release of the package, its entry unchanged, is a new plugin: its cells re-run.
+			writeFileSync(join(packageDir, "package.json"), manifest("2.0.1"));
+			expect((await cli("run", "--use-case", "word-count")).stdout).toContain("ran 6 cells (6 completed)");
+			// Uninstalled, it is a located error at the plugin: line.
+			rmSync(packageDir, { recursive: true });
+			const missing = await cli("validate");
+			expect(missing.code).toBe(2);
+			expect(missing.stderr).toMatch(
+				/use_cases\.yaml:\d+:\d+ use_cases\[0\]\.plugin: no built-in plugin `touchstone-word-count`/,
+			);
 		} finally {
 			await server.close();
 		}
