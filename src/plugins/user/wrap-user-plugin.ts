@@ -131,7 +131,8 @@ function check<Schema extends z.ZodType>(
 	value: unknown,
 	fix: string,
 ): z.output<Schema> {
-	const parsed = schema.safeParse(value);
+	// A getter that throws is the plugin's mistake too, not the host's.
+	const parsed = attempt(module, `reading ${prefix}`, () => schema.safeParse(value));
 	if (parsed.success) return parsed.data;
 	throw new BadInputError(
 		`The plugin module ${module.reference} has the wrong shape`,
