@@ -24,6 +24,15 @@ export interface PluginContext {
 	readonly rubric: JsonObject | null;
 	/** The use case's pinned judge panel, ready to call; null when the registry gives it no juror. */
 	readonly jury: JuryPanel | null;
+	/**
+	 * The use case's pinned judge panel resolved on the first call (then remembered), for a plugin
+	 * whose need of a jury depends on what it loads (the `cases` plugin's `rubric:` checks); null
+	 * when no panel with a juror is resolvable. `jury` is resolved up front only for a plugin with
+	 * `usesJury`, and required then; this one is resolved only when asked, so a use case that never
+	 * asks needs no panel. The host records the panel's version in the spec when it was asked for
+	 * while the grader was created or the cases loaded. Absent where the host offers no jury.
+	 */
+	readonly juryPanel?: () => JuryPanel | null;
 	/** For a use case with `tasks:`, the host's access to its task pack; null otherwise. */
 	readonly tasks: TaskPackAccess | null;
 }

@@ -1,6 +1,7 @@
 /**
  * The graders layer: deterministic checks of one attempt's output (exact, contains, regex, json,
- * numeric, json_path, similar, max_cost_usd, max_latency_ms), a weighted composite of their metrics, and the pinned LLM jury (`jury/`). Each
+ * numeric, json_path, similar, max_cost_usd, max_latency_ms, javascript modules run in a worker), a
+ * weighted composite of their metrics, and the pinned LLM jury (`jury/`, and a one-criterion rubric check on it). Each
  * factory validates its options (throwing BadInputError naming the option) and returns a contract
  * Grader; a wrong or unparsable output is a low score with reasoning, never a throw (a jury below
  * its quorum throws, and the host records a grader error). Imports only the contract.
@@ -23,6 +24,16 @@ export {
 } from "./composite.js";
 export { CONTAINS_MODES, type ContainsMode, type ContainsOptions, createContainsGrader } from "./contains.js";
 export { createExactGrader, type ExactOptions } from "./exact.js";
+export {
+	createJavascriptGrader,
+	fileHash,
+	JAVASCRIPT_GRADER_VERSION,
+	JAVASCRIPT_TIMEOUT_MS,
+	type JavascriptCheckArgs,
+	type JavascriptOptions,
+	MAX_JAVASCRIPT_TIMEOUT_MS,
+} from "./javascript.js";
+export { JAVASCRIPT_CHECK_HEAP_MB } from "./javascript-worker.js";
 export { createJsonGrader, type JsonOptions } from "./json.js";
 export { createJsonPathGrader, JSON_PATH_GRADER_VERSION, type JsonPathOptions, jsonPathProblems } from "./json-path.js";
 export {
@@ -58,6 +69,12 @@ export { createNumericGrader, type NumericOptions } from "./numeric.js";
 export { METRIC_PATTERN } from "./option-issues.js";
 export { readNumber } from "./read-number.js";
 export { compileRegex, createRegexGrader, type RegexOptions } from "./regex.js";
+export {
+	createRubricCheckGrader,
+	RUBRIC_CHECK_FIELD,
+	RUBRIC_CHECK_VERSION,
+	type RubricCheckOptions,
+} from "./rubric-check.js";
 export { JSON_SOURCES, type JsonSource, type SalvagedJson, salvageJson } from "./salvage-json.js";
 export {
 	createSimilarGrader,

@@ -1,8 +1,17 @@
 import { resolve } from "node:path";
-import { BadInputError, type InputIssue, type PluginContext, type UseCasePlugin } from "../contract/index.js";
+import {
+	BadInputError,
+	type InputIssue,
+	type ModelEntry,
+	type PluginContext,
+	type Provider,
+	TouchstoneError,
+	type UseCasePlugin,
+} from "../contract/index.js";
 import { type Definitions, loadTaskPack, matchFiles, type UseCaseDefinition } from "../definitions/index.js";
 import { findPlugin as findBuiltinPlugin } from "../plugins/index.js";
 import { validateCases } from "./case-validation.js";
+import { findJury, lazyJury } from "./find-jury.js";
 import { loadUseCasePlugin } from "./user-plugin.js";
 
 /** What {@link checkUseCaseInputs} reads with. */
@@ -73,7 +82,19 @@ async function countInputs(
 		prompt_template: useCase.prompt_template,
 		rubric: useCase.rubric,
 		jury: null,
+		// A rubric check needs a resolvable panel; its jurors are not called here.
+		juryPanel: lazyJury(() => findJury(definitions, useCase, uncalledProvider)).juryPanel,
 		tasks: null,
 	};
 	return validateCases(plugin.id, useCase.id, await plugin.createCaseSource(context).loadCases({ signal })).length;
+}
+
+/** A juror's provider while checking inputs: nothing calls it, and it refuses if anything does. */
+function uncalledProvider(model: ModelEntry): Provider {
+	return {
+		specificationVersion: "v1",
+		id: `unreached:${model.id}`,
+		endpoint: null,
+		complete: () => Promise.reject(new TouchstoneError("validate", "checking inputs calls no model")),
+	};
 }

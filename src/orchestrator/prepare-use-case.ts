@@ -27,6 +27,7 @@ import { resolveStorePaths, runtimeCacheDir } from "../store/index.js";
 import { validateCases } from "./case-validation.js";
 import { caseFilesOf } from "./check-use-case-inputs.js";
 import { type EndpointOverride, endpointRecord, pointModelsAt, recordedEndpointModels } from "./endpoint-models.js";
+import { findJury, lazyJury } from "./find-jury.js";
 import { type BuiltSpec, buildSpec } from "./spec-builder.js";
 import { createTaskPackAccess } from "./task-pack.js";
 import { loadUseCasePlugin } from "./user-plugin.js";
@@ -105,6 +106,8 @@ export async function prepareUseCase(
 			(model) => !fleet.some((entry) => entry.id === model.id),
 		),
 	];
+	// A plugin that asks for the panel only when its input needs one (a `rubric:` check) gets it lazily.
+	const jury = lazyJury(() => findJury(definitions, useCase, options.parts.providerFor));
 	const context: PluginContext = {
 		use_case_id: useCase.id,
 		benchmarks_dir: benchmarksDir,
@@ -114,6 +117,7 @@ export async function prepareUseCase(
 		prompt_template: useCase.prompt_template,
 		rubric: useCase.rubric,
 		jury: plugin.usesJury === true ? resolveJury(definitions, useCase, options.parts) : null,
+		juryPanel: jury.juryPanel,
 		tasks:
 			useCase.tasks === null
 				? null
@@ -146,24 +150,20 @@ export async function prepareUseCase(
 		harnessConfig,
 		registry: [...definitions.models, ...endpointModels],
 		endpoints: endpointRecord(endpointModels),
-		judgePanel: plugin.usesJury === true && panel ? { id: panel.id, version: panel.version } : null,
+		judgePanel: (plugin.usesJury === true || jury.asked()) && panel ? { id: panel.id, version: panel.version } : null,
 	});
 	return { useCase, plugin, cases, grader, runner, harnessConfig, fleet, spec };
 }
 
 function resolveJury(definitions: Definitions, useCase: UseCaseDefinition, parts: RunParts): JuryPanel {
-	const panel = panelFor(definitions, useCase);
-	const jurors = (panel?.jurors ?? []).flatMap((id) => {
-		const model = findModel(definitions, id);
-		return model === undefined ? [] : [{ model, provider: parts.providerFor(model) }];
-	});
-	if (panel === undefined || jurors.length === 0)
+	const panel = findJury(definitions, useCase, parts.providerFor);
+	if (panel === null)
 		throw flagError(
 			`use_cases.yaml ${useCase.id}.judge_panel`,
 			`use case \`${useCase.id}\` is graded by a jury, but its panel has no juror`,
 			"pin a panel of anchor models in judge_panels.yaml (or mark models `role: anchor` for the built-in panel)",
 		);
-	return { id: panel.id, version: panel.version, quorum: panel.quorum, jurors };
+	return panel;
 }
 
 function pickFleet(

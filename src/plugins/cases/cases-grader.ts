@@ -8,7 +8,7 @@ import {
 	TouchstoneError,
 } from "../../contract/index.js";
 import { COMPOSITE_METRIC, combineScores, unscorableReason } from "../../graders/index.js";
-import { checkSchema, createCheckGrader } from "./check-schema.js";
+import { type CheckEnvironment, checkSchema, createCheckGrader } from "./check-schema.js";
 import type { CasesGrading } from "./grading-schema.js";
 
 /** Version of the cases grader; bumping it changes every cell key of every `cases` use case. */
@@ -20,9 +20,11 @@ const checkListSchema = z.array(checkSchema).min(1);
  * The grader of a `cases` use case: runs the case's checks (its own, from `reference.checks`, or
  * the use case's default `grading.checks`) and returns every metric, plus the weighted `composite`
  * when that is the headline. Its config is the grading block without `threshold`: the threshold
- * is copied onto each case, and changing how a result is read re-runs nothing.
+ * is copied onto each case, and changing how a result is read re-runs nothing. Javascript and
+ * rubric checks (of a case or of `grading.checks`) come resolved (see resolveChecks), their
+ * module hash and panel key in the list, so in the cell key; they are built in `environment`.
  */
-export function createCasesGrader(grading: CasesGrading): Grader {
+export function createCasesGrader(grading: CasesGrading, environment?: CheckEnvironment): Grader {
 	const graders = new Map<string, readonly Grader[]>();
 	// Most cases share the default check list (one array): found by identity, it needs no
 	// canonical JSON per cell. Equal lists written in different cases still share their graders.
@@ -41,7 +43,7 @@ export function createCasesGrader(grading: CasesGrading): Grader {
 			const parsed = checkListSchema.safeParse(raw);
 			if (!parsed.success)
 				throw new TouchstoneError("grader", `case ${testCase.id} has invalid checks: ${z.prettifyError(parsed.error)}`);
-			built = parsed.data.map(createCheckGrader);
+			built = parsed.data.map((check) => createCheckGrader(check, environment));
 			graders.set(key, built);
 		}
 		if (list !== null) byList.set(list, built);

@@ -1,16 +1,28 @@
+import { isAbsolute, resolve } from "node:path";
 import { z } from "zod";
-import { BadInputError, type Grader, type JsonObject, type JsonValue } from "../../contract/index.js";
+import {
+	BadInputError,
+	type Grader,
+	type JsonObject,
+	type JsonValue,
+	type JuryPanel,
+	TouchstoneError,
+} from "../../contract/index.js";
 import {
 	CONTAINS_MODES,
 	createContainsGrader,
 	createExactGrader,
+	createJavascriptGrader,
 	createJsonGrader,
 	createJsonPathGrader,
 	createMaxCostGrader,
 	createMaxLatencyGrader,
 	createNumericGrader,
 	createRegexGrader,
+	createRubricCheckGrader,
 	createSimilarGrader,
+	JAVASCRIPT_TIMEOUT_MS,
+	MAX_JAVASCRIPT_TIMEOUT_MS,
 	METRIC_PATTERN,
 } from "../../graders/index.js";
 import { type DocumentPath, isRecord, type Problem } from "../../input/index.js";
@@ -36,10 +48,16 @@ import { zodProblems } from "./case-yaml.js";
  *   points reaches `min`. Options `case_sensitive` (true), `normalize_whitespace` (true).
  * - `max_cost_usd: <positive number>`, `max_latency_ms: <positive number>`: the attempt's
  *   telemetry (billed or priced cost; wall time) is at most the bound. An unknown figure fails.
+ * - `javascript: <path>`: a module inside the benchmarks folder (the path is relative to it)
+ *   exporting `check({ output, input, reference, vars })`, run in a worker thread (see
+ *   `createJavascriptGrader`). Option `timeout_ms` (2000, at most 60000). touchstone fills in
+ *   `sha256` (the module file's hash) when it loads the check, so editing the module re-runs its cells.
+ * - `rubric: <criterion>`: one criterion graded 0..1 by the use case's pinned judge panel (see
+ *   `createRubricCheckGrader`). touchstone fills in `panel_key` (a hash of the jurors and quorum).
  *
  * Every check also takes `metric`, the name its score is stored under; it defaults to the grader
  * id (`exact`, `contains`, `regex`, `json`, `numeric`, `json_path`, `similar`, `max_cost_usd`,
- * `max_latency_ms`) and must be unique within a case.
+ * `max_latency_ms`, `javascript`, `rubric`) and must be unique within a case.
  */
 export const CHECK_KINDS = [
 	"exact",
@@ -51,6 +69,8 @@ export const CHECK_KINDS = [
 	"similar",
 	"max_cost_usd",
 	"max_latency_ms",
+	"javascript",
+	"rubric",
 ] as const;
 /** One of {@link CHECK_KINDS}. */
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -66,6 +86,8 @@ const GRADER_IDS: Record<CheckKind, string> = {
 	similar: "similar",
 	max_cost_usd: "max_cost_usd",
 	max_latency_ms: "max_latency_ms",
+	javascript: "javascript",
+	rubric: "rubric",
 };
 
 const metric = z
@@ -73,6 +95,10 @@ const metric = z
 	.regex(METRIC_PATTERN, { error: "a metric name made of lowercase letters, digits, _ and -" })
 	.optional();
 const text = z.string().min(1);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, { error: "a sha256 in hex" });
+const modulePath = text.refine((path) => !isAbsolute(path) && !path.startsWith("~"), {
+	error: "expected a path relative to the benchmarks folder, e.g. `./checks/valid-sql.mjs`",
+});
 
 const KIND_SCHEMAS = {
 	exact: z.strictObject({
@@ -121,6 +147,22 @@ const KIND_SCHEMAS = {
 	}),
 	max_cost_usd: z.strictObject({ metric, max_cost_usd: z.number() }),
 	max_latency_ms: z.strictObject({ metric, max_latency_ms: z.number() }),
+	javascript: z.strictObject({
+		metric,
+		javascript: modulePath,
+		timeout_ms: z
+			.number()
+			.int({ error: "a whole number of milliseconds" })
+			.min(1)
+			.max(MAX_JAVASCRIPT_TIMEOUT_MS)
+			.default(JAVASCRIPT_TIMEOUT_MS),
+		sha256: sha256.optional(),
+	}),
+	rubric: z.strictObject({
+		metric,
+		rubric: z.string().trim().min(1, { error: "expected a criterion for the jurors, found an empty string" }),
+		panel_key: sha256.optional(),
+	}),
 } as const;
 
 type KindOutput<K extends CheckKind> = Omit<z.output<(typeof KIND_SCHEMAS)[K]>, "metric"> & { readonly metric: string };
@@ -133,8 +175,25 @@ export function checkKind(check: Check): CheckKind {
 	return CHECK_KINDS.find((kind) => kind in check) as CheckKind;
 }
 
-/** Creates the grader a normalized check describes. Throws BadInputError for options it refuses. */
-export function createCheckGrader(check: Check): Grader {
+/** What a javascript or rubric check needs beyond its own text. */
+export interface CheckEnvironment {
+	/** Absolute path of the benchmarks folder, which javascript paths are relative to. */
+	readonly benchmarksDir: string;
+	/** The use case's judge panel, or null when none is resolvable. */
+	jury(): JuryPanel | null;
+}
+
+/**
+ * Creates the grader a normalized check describes. Throws BadInputError for options it refuses,
+ * and a TouchstoneError for a javascript or rubric check without the environment (or the panel,
+ * or the `sha256` filled in at load) it needs.
+ */
+export function createCheckGrader(check: Check, environment?: CheckEnvironment): Grader {
+	if ("javascript" in check || "rubric" in check) {
+		if (environment === undefined)
+			throw new TouchstoneError("grader", `the ${checkKind(check)} check ${check.metric} needs the use case's context`);
+		return createContextGrader(check, environment);
+	}
 	if ("exact" in check)
 		return createExactGrader({
 			metric: check.metric,
@@ -189,6 +248,26 @@ export function createCheckGrader(check: Check): Grader {
 	});
 }
 
+function createContextGrader(
+	check: KindOutput<"javascript"> | KindOutput<"rubric">,
+	environment: CheckEnvironment,
+): Grader {
+	if ("javascript" in check) {
+		if (check.sha256 === undefined)
+			throw new TouchstoneError("grader", `the javascript check ${check.javascript} was not loaded (no sha256)`);
+		return createJavascriptGrader({
+			module: resolve(environment.benchmarksDir, check.javascript),
+			label: check.javascript,
+			sha256: check.sha256,
+			timeout_ms: check.timeout_ms,
+			metric: check.metric,
+		});
+	}
+	const panel = environment.jury();
+	if (panel === null) throw new TouchstoneError("grader", `the rubric check ${check.metric} has no judge panel`);
+	return createRubricCheckGrader({ criterion: check.rubric, panel, metric: check.metric });
+}
+
 /** Grader option names that are spelled differently in a check. */
 const OPTION_KEYS: Record<CheckKind, Record<string, string>> = {
 	exact: { expected: "exact" },
@@ -200,6 +279,8 @@ const OPTION_KEYS: Record<CheckKind, Record<string, string>> = {
 	similar: { reference: "similar" },
 	max_cost_usd: {},
 	max_latency_ms: {},
+	javascript: {},
+	rubric: { criterion: "rubric" },
 };
 
 /**
@@ -257,6 +338,8 @@ export const checkSchema = z.unknown().transform((value, context): Check => {
 		return fail(problems);
 	}
 	const check = { ...parsed.data, metric: parsed.data.metric ?? GRADER_IDS[kind] } as Check;
+	// A javascript or rubric check is whole once resolved against its use case (resolveChecks).
+	if (kind === "javascript" || kind === "rubric") return check;
 	try {
 		createCheckGrader(check);
 	} catch (error) {

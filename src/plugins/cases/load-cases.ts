@@ -12,6 +12,7 @@ import type { Check } from "./check-schema.js";
 import { readGradingBlock } from "./grading-document.js";
 import type { CasesGrading } from "./grading-schema.js";
 import { type LoadedCase, readCaseFiles } from "./read-case-files.js";
+import { checkEnvironment, resolveCheckList, resolveGrading } from "./resolve-checks.js";
 
 /** The metadata of every case that has none: one frozen object, not one per case of a large pack. */
 const NO_METADATA: JsonObject = Object.freeze({}) as JsonObject;
@@ -37,9 +38,18 @@ export async function loadCaseFiles(context: PluginContext, signal: AbortSignal)
 	const loaded = read.cases;
 	const valid = loaded.filter((loadedCase): loadedCase is ValidCase => loadedCase.parsed !== null);
 	if (block.grading !== null) issues.push(...checkProblems(valid, block.grading, block.document));
+	// Javascript modules and the judge panel: the resolved checks enter each case's reference.
+	const environment = checkEnvironment(context);
+	if (block.grading !== null) issues.push(...resolveGrading(block.grading, block.document, environment).issues);
+	const checks = valid.map(({ parsed, document }) => {
+		if (parsed.checks === undefined) return undefined;
+		const resolved = resolveCheckList(parsed.checks, document, environment);
+		issues.push(...resolved.issues);
+		return resolved.checks;
+	});
 	if (issues.length > 0) throw new BadInputError(`The cases of use case ${context.use_case_id} are invalid.`, issues);
 	const grading = block.grading as CasesGrading;
-	return valid.map(({ parsed, id }) => toCaseData(parsed, id, context.use_case_id, grading));
+	return valid.map(({ parsed, id }, index) => toCaseData(parsed, checks[index], id, context.use_case_id, grading));
 }
 
 /** Problems between a case's checks and the grading block: none at all, duplicate metrics, headline, weights. */
@@ -145,7 +155,13 @@ function headlineProblems(
 	];
 }
 
-function toCaseData(parsed: ParsedCase, id: string, useCaseId: string, grading: CasesGrading): CaseData {
+function toCaseData(
+	parsed: ParsedCase,
+	checks: readonly Check[] | undefined,
+	id: string,
+	useCaseId: string,
+	grading: CasesGrading,
+): CaseData {
 	const reference = (parsed.reference ?? null) as JsonObject | null;
 	return {
 		id,
@@ -155,8 +171,7 @@ function toCaseData(parsed: ParsedCase, id: string, useCaseId: string, grading: 
 		input: parsed.input as JsonObject,
 		// A case's own checks are part of what it is graded against, so they live in its reference,
 		// which enters the cell key: editing a check re-runs that case only.
-		reference:
-			parsed.checks === undefined ? reference : { ...reference, checks: parsed.checks as unknown as JsonObject[] },
+		reference: checks === undefined ? reference : { ...reference, checks: checks as unknown as JsonObject[] },
 		threshold: parsed.threshold ?? grading.threshold,
 		metadata: (parsed.metadata ?? NO_METADATA) as JsonObject,
 	};
