@@ -74,6 +74,7 @@ export {
 	RUBRIC_CHECK_FIELD,
 	RUBRIC_CHECK_VERSION,
 	type RubricCheckOptions,
+	rubricPanelKey,
 } from "./rubric-check.js";
 export { JSON_SOURCES, type JsonSource, type SalvagedJson, salvageJson } from "./salvage-json.js";
 export {

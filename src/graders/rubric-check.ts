@@ -1,5 +1,5 @@
-import { defineCase, type Grader, type JuryPanel } from "../contract/index.js";
-import { createJuryGrader } from "./jury/index.js";
+import { contentHash, defineCase, type Grader, type JuryPanel, modelKeyPart } from "../contract/index.js";
+import { createJuryGrader, JURY_GRADER_VERSION } from "./jury/index.js";
 import { assertOptions, metricProblems, type OptionProblem } from "./option-issues.js";
 
 /** Version of the rubric check (its instructions and how it reads the jury's scores); it enters the config. */
@@ -51,7 +51,7 @@ export function createRubricCheckGrader(options: RubricCheckOptions): Grader {
 	return {
 		specificationVersion: "v1",
 		id: "rubric",
-		version: `${RUBRIC_CHECK_VERSION}+jury@${jury.version}`,
+		version: `${RUBRIC_CHECK_VERSION}+jury@${JURY_GRADER_VERSION}`,
 		config: { ...jury.config, metric },
 		async grade(input, options) {
 			const { checks: _checks, ...reference } = input.case.reference ?? {};
@@ -60,4 +60,17 @@ export function createRubricCheckGrader(options: RubricCheckOptions): Grader {
 			return scores.filter((score) => score.metric === RUBRIC_CHECK_FIELD).map((score) => ({ ...score, metric }));
 		},
 	};
+}
+
+/**
+ * What of a panel decides a rubric check's result, as one hash for the check's place in the cell
+ * key: each juror's cell-key part in panel order, the quorum, and this check's and the jury's
+ * versions. The panel's id and version are labels, as for the jury grader.
+ */
+export function rubricPanelKey(panel: JuryPanel): string {
+	return contentHash({
+		grader: `rubric@${RUBRIC_CHECK_VERSION}+jury@${JURY_GRADER_VERSION}`,
+		jurors: panel.jurors.map((juror) => modelKeyPart(juror.model)),
+		quorum: panel.quorum,
+	});
 }

@@ -8,7 +8,8 @@ import {
 	TouchstoneError,
 } from "../../contract/index.js";
 import { COMPOSITE_METRIC, combineScores, unscorableReason } from "../../graders/index.js";
-import { type CheckEnvironment, checkSchema, createCheckGrader } from "./check-schema.js";
+import { type CheckEnvironment, createCheckGrader } from "./check-grader.js";
+import { checkSchema } from "./check-schema.js";
 import type { CasesGrading } from "./grading-schema.js";
 
 /** Version of the cases grader; bumping it changes every cell key of every `cases` use case. */

@@ -1,32 +1,15 @@
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute } from "node:path";
 import { z } from "zod";
-import {
-	BadInputError,
-	type Grader,
-	type JsonObject,
-	type JsonValue,
-	type JuryPanel,
-	TouchstoneError,
-} from "../../contract/index.js";
+import { BadInputError } from "../../contract/index.js";
 import {
 	CONTAINS_MODES,
-	createContainsGrader,
-	createExactGrader,
-	createJavascriptGrader,
-	createJsonGrader,
-	createJsonPathGrader,
-	createMaxCostGrader,
-	createMaxLatencyGrader,
-	createNumericGrader,
-	createRegexGrader,
-	createRubricCheckGrader,
-	createSimilarGrader,
 	JAVASCRIPT_TIMEOUT_MS,
 	MAX_JAVASCRIPT_TIMEOUT_MS,
 	METRIC_PATTERN,
 } from "../../graders/index.js";
 import { type DocumentPath, isRecord, type Problem } from "../../input/index.js";
 import { zodProblems } from "./case-yaml.js";
+import { createCheckGrader } from "./check-grader.js";
 
 /**
  * The grader kinds a check can name, each as the key holding its main value:
@@ -165,7 +148,10 @@ const KIND_SCHEMAS = {
 	}),
 } as const;
 
-type KindOutput<K extends CheckKind> = Omit<z.output<(typeof KIND_SCHEMAS)[K]>, "metric"> & { readonly metric: string };
+/** A normalized check of one kind. */
+export type KindOutput<K extends CheckKind> = Omit<z.output<(typeof KIND_SCHEMAS)[K]>, "metric"> & {
+	readonly metric: string;
+};
 
 /** A check with its defaults filled in; written back as YAML it is a valid check. */
 export type Check = { [K in CheckKind]: KindOutput<K> }[CheckKind];
@@ -173,99 +159,6 @@ export type Check = { [K in CheckKind]: KindOutput<K> }[CheckKind];
 /** The kind of a normalized check. */
 export function checkKind(check: Check): CheckKind {
 	return CHECK_KINDS.find((kind) => kind in check) as CheckKind;
-}
-
-/** What a javascript or rubric check needs beyond its own text. */
-export interface CheckEnvironment {
-	/** Absolute path of the benchmarks folder, which javascript paths are relative to. */
-	readonly benchmarksDir: string;
-	/** The use case's judge panel, or null when none is resolvable. */
-	jury(): JuryPanel | null;
-}
-
-/**
- * Creates the grader a normalized check describes. Throws BadInputError for options it refuses,
- * and a TouchstoneError for a javascript or rubric check without the environment (or the panel,
- * or the `sha256` filled in at load) it needs.
- */
-export function createCheckGrader(check: Check, environment?: CheckEnvironment): Grader {
-	if ("javascript" in check || "rubric" in check) {
-		if (environment === undefined)
-			throw new TouchstoneError("grader", `the ${checkKind(check)} check ${check.metric} needs the use case's context`);
-		return createContextGrader(check, environment);
-	}
-	if ("exact" in check)
-		return createExactGrader({
-			metric: check.metric,
-			expected: check.exact,
-			case_sensitive: check.case_sensitive,
-			trim: check.trim,
-			normalize_whitespace: check.normalize_whitespace,
-		});
-	if ("contains" in check)
-		return createContainsGrader({
-			metric: check.metric,
-			values: check.contains,
-			mode: check.mode,
-			case_sensitive: check.case_sensitive,
-		});
-	if ("regex" in check)
-		return createRegexGrader({
-			metric: check.metric,
-			pattern: check.regex,
-			flags: check.flags,
-			must_match: check.must_match,
-		});
-	if ("json_schema" in check)
-		return createJsonGrader({
-			metric: check.metric,
-			schema: check.json_schema as JsonObject,
-			...(check.expected === undefined ? {} : { expected: check.expected as JsonValue }),
-		});
-	if ("json_path" in check)
-		return createJsonPathGrader({
-			metric: check.metric,
-			path: check.json_path,
-			equals: check.equals as JsonValue,
-			tolerance: check.tolerance,
-		});
-	if ("similar" in check)
-		return createSimilarGrader({
-			metric: check.metric,
-			reference: check.similar,
-			min: check.min,
-			case_sensitive: check.case_sensitive,
-			normalize_whitespace: check.normalize_whitespace,
-		});
-	if ("max_cost_usd" in check) return createMaxCostGrader(check);
-	if ("max_latency_ms" in check) return createMaxLatencyGrader(check);
-	return createNumericGrader({
-		metric: check.metric,
-		expected: check.numeric,
-		tolerance: check.tolerance,
-		relative_tolerance: check.relative_tolerance,
-		...(check.label === undefined ? {} : { label: check.label }),
-	});
-}
-
-function createContextGrader(
-	check: KindOutput<"javascript"> | KindOutput<"rubric">,
-	environment: CheckEnvironment,
-): Grader {
-	if ("javascript" in check) {
-		if (check.sha256 === undefined)
-			throw new TouchstoneError("grader", `the javascript check ${check.javascript} was not loaded (no sha256)`);
-		return createJavascriptGrader({
-			module: resolve(environment.benchmarksDir, check.javascript),
-			label: check.javascript,
-			sha256: check.sha256,
-			timeout_ms: check.timeout_ms,
-			metric: check.metric,
-		});
-	}
-	const panel = environment.jury();
-	if (panel === null) throw new TouchstoneError("grader", `the rubric check ${check.metric} has no judge panel`);
-	return createRubricCheckGrader({ criterion: check.rubric, panel, metric: check.metric });
 }
 
 /** Grader option names that are spelled differently in a check. */

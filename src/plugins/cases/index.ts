@@ -23,6 +23,8 @@
  *   - { metric: total, numeric: 1234.5, tolerance: 0.01, label: "total:?" }
  *   - { metric: shape, json_schema: { type: object, required: [total] }, expected: { currency: EUR } }
  *   - { metric: no_apology, regex: "sorry", flags: i, must_match: false }
+ *   - { metric: sql, javascript: ./checks/valid-sql.mjs, timeout_ms: 2000 }   # a module of benchmarks/
+ *   - { metric: tone, rubric: The reply apologises once and names the next step. }   # by the panel
  * ```
  *
  * Instead of `prompt`, `input` may give `prompt_template` with `vars` (or only `vars`, rendered
@@ -38,6 +40,8 @@
  * enter the cell key (editing one re-runs that case only; `reference.checks` is reserved). The
  * grading block minus `threshold` is the grader's `config`, so editing default checks, weights or
  * the headline re-runs the use case; thresholds are copied onto the cases and re-run nothing.
+ * Javascript and rubric checks are resolved when loaded (see resolveChecks): the module's sha256
+ * and the panel's key are written into the normalized check, so they enter the cell key too.
  */
 
 export { CASE_ID_PATTERN, caseSchema, caseShape } from "./case-schema.js";
@@ -45,7 +49,8 @@ export { CASE_ID_PATTERN, caseSchema, caseShape } from "./case-schema.js";
 export { parseYamlDocument, unplacedDocument, zodProblems } from "./case-yaml.js";
 export { CASES_GRADER_VERSION, createCasesGrader } from "./cases-grader.js";
 export { casesPlugin } from "./cases-plugin.js";
-export { CHECK_KINDS, type Check, type CheckKind, checkSchema, createCheckGrader } from "./check-schema.js";
+export { type CheckEnvironment, createCheckGrader } from "./check-grader.js";
+export { CHECK_KINDS, type Check, type CheckKind, checkSchema } from "./check-schema.js";
 export { locateGrading, parseGrading } from "./grading-document.js";
 export { type CasesGrading, gradingSchema } from "./grading-schema.js";
 export { loadCaseFiles } from "./load-cases.js";

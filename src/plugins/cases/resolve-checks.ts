@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { contentHash, type InputIssue, modelKeyPart, type PluginContext } from "../../contract/index.js";
+import type { InputIssue, PluginContext } from "../../contract/index.js";
+import { rubricPanelKey } from "../../graders/index.js";
 import { type Problem, readRegularFile, type YamlDocument } from "../../input/index.js";
-import type { Check, CheckEnvironment } from "./check-schema.js";
+import type { CheckEnvironment } from "./check-grader.js";
+import type { Check } from "./check-schema.js";
 import type { CasesGrading } from "./grading-schema.js";
 
 /** Largest check module read, in bytes: a check is a small script, not a bundle. */
@@ -24,8 +26,7 @@ export function checkEnvironment(context: PluginContext): CheckEnvironment {
 /**
  * Fills in what a check's result depends on beyond what the author wrote, so that it enters the
  * cell key: a javascript check's `sha256` (of the module file, which must be a regular file
- * inside the benchmarks folder) and a rubric check's `panel_key` (a hash of the panel's jurors and
- * quorum). Problems are placed at the check's index in the list. The list comes back as it was
+ * inside the benchmarks folder) and a rubric check's `panel_key` (see rubricPanelKey). Problems are placed at the check's index in the list. The list comes back as it was
  * when it has neither kind.
  */
 export function resolveChecks(
@@ -49,14 +50,7 @@ export function resolveChecks(
 		}
 		if ("rubric" in check) {
 			const panel = environment.jury();
-			if (panel !== null)
-				return {
-					...check,
-					panel_key: contentHash({
-						jurors: panel.jurors.map((juror) => modelKeyPart(juror.model)),
-						quorum: panel.quorum,
-					}),
-				};
+			if (panel !== null) return { ...check, panel_key: rubricPanelKey(panel) };
 			problems.push({
 				path: [index, "rubric"],
 				message: "a rubric check is graded by the use case's judge panel, and no panel with a juror is resolvable",
