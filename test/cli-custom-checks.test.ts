@@ -89,6 +89,8 @@ describe("touchstone run with javascript checks", () => {
 			expect(runsOf("good").map((row) => row.value)).toEqual([1, 0.25]);
 			expect(runsOf("bad").map((row) => row.value)).toEqual([0, 0.25]);
 			expect(runsOf("plain")).toHaveLength(1);
+			// No rubric check, so no panel asked for: the spec names none (and no panel is needed).
+			expect(specPanels(fixture)).toEqual({ arith: null });
 		} finally {
 			await server.close();
 		}
@@ -189,6 +191,11 @@ describe("touchstone run with rubric checks", () => {
 				grader_error: null,
 			});
 			expect(lenient?.jury_votes_sha).not.toBeNull();
+			// The panel asked for by a rubric check is frozen into the spec, as for a jury plugin.
+			expect(specPanels(fixture)).toEqual({
+				replies: { id: "lenient", version: "panel@v1" },
+				strict: { id: "strict", version: "panel@v2" },
+			});
 			expect(strict).toMatchObject({ use_case_id: "strict", metric: null, value: null });
 			expect(strict?.grader_error).toMatch(
 				/jury-quorum: the jury strict \(panel@v2\) gave 1 valid vote of 2, below its quorum of 2; failed votes: juror\/garbage: unusable reply, twice/,
@@ -253,6 +260,20 @@ interface StoredRow {
 	readonly judge_panel_version: string | null;
 	readonly extras_json: string | null;
 	readonly jury_votes_sha: string | null;
+}
+
+/** The judge panel each use case's latest spec records. */
+function specPanels(fixture: BenchFixture): Record<string, unknown> {
+	const env = cliEnv(fixture, "");
+	const store = openStore({ database: env.TOUCHSTONE_DB ?? "", artifacts: env.TOUCHSTONE_ARTIFACTS ?? "" });
+	try {
+		const rows = store.database
+			.prepare("SELECT use_case_id, spec_json FROM spec_snapshots ORDER BY created_at, rowid")
+			.all() as { use_case_id: string; spec_json: string }[];
+		return Object.fromEntries(rows.map((row) => [row.use_case_id, JSON.parse(row.spec_json).judge_panel]));
+	} finally {
+		store.close();
+	}
 }
 
 function storedRows(fixture: BenchFixture): StoredRow[] {
