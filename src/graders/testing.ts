@@ -1,4 +1,13 @@
-import { type Attempt, type Case, defineCase, type Grader, type Score, UNKNOWN_TELEMETRY } from "../contract/index.js";
+import {
+	type Attempt,
+	type Case,
+	defineCase,
+	type Grader,
+	type JuryPanel,
+	type ModelEntry,
+	type Score,
+	UNKNOWN_TELEMETRY,
+} from "../contract/index.js";
 
 /* Helpers for this layer's tests: an attempt with a given output, and a one-score grade. */
 
@@ -38,3 +47,17 @@ export const TEST_CASE: Case = defineCase({
 	threshold: 1,
 	metadata: {},
 });
+
+/** A panel of these registry ids whose jurors must never be called: their providers refuse. */
+export function uncalledPanel(models: readonly string[], quorum = 1): JuryPanel {
+	const jurors = models.map((model) => ({
+		model: { id: model, provider: "openai-compatible", model, options: {} } as unknown as ModelEntry,
+		provider: {
+			specificationVersion: "v1" as const,
+			id: `uncalled:${model}`,
+			endpoint: null,
+			complete: () => Promise.reject(new Error(`juror ${model} was called`)),
+		},
+	}));
+	return { id: "p", version: "p@1", quorum, jurors };
+}

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BadInputError, type JuryPanel, type ModelEntry, type Provider } from "../../contract/index.js";
+import { BadInputError, type JuryPanel } from "../../contract/index.js";
+import { uncalledPanel } from "../../graders/testing.js";
 import { casesPlugin } from "./cases-plugin.js";
 import { benchmarksWith, gradeCase, loadCases, loadIssues } from "./test-context.js";
 
@@ -14,21 +15,6 @@ checks:
 function writeModule(dir: string, source: string): void {
 	mkdirSync(join(dir, "checks"), { recursive: true });
 	writeFileSync(join(dir, "checks", "sql.mjs"), source);
-}
-
-const unused: Provider = {
-	specificationVersion: "v1",
-	id: "unused",
-	endpoint: null,
-	complete: () => Promise.reject(new Error("not called")),
-};
-
-function panel(models: readonly string[], quorum = 1): JuryPanel {
-	const jurors = models.map((model) => ({
-		model: { id: model, provider: "openai-compatible", model, options: {} } as unknown as ModelEntry,
-		provider: unused,
-	}));
-	return { id: "p", version: "p@1", quorum, jurors };
 }
 
 describe("javascript checks of a cases use case", () => {
@@ -116,10 +102,12 @@ describe("rubric checks of a cases use case", () => {
 	it("key each rubric check by the panel's jurors and quorum", async () => {
 		const context = benchmarksWith({ "r.yaml": RUBRIC_CASE });
 		const keyWith = async (jury: JuryPanel) => (await loadCases({ ...context, juryPanel: () => jury }))[0]?.reference;
-		const one = await keyWith(panel(["juror/a"]));
-		expect(await keyWith(panel(["juror/a"]))).toEqual(one);
-		expect(await keyWith(panel(["juror/b"]))).not.toEqual(one);
-		expect(await keyWith(panel(["juror/a", "juror/b"]))).not.toEqual(one);
-		expect(await keyWith(panel(["juror/a", "juror/b"], 2))).not.toEqual(await keyWith(panel(["juror/a", "juror/b"])));
+		const one = await keyWith(uncalledPanel(["juror/a"]));
+		expect(await keyWith(uncalledPanel(["juror/a"]))).toEqual(one);
+		expect(await keyWith(uncalledPanel(["juror/b"]))).not.toEqual(one);
+		expect(await keyWith(uncalledPanel(["juror/a", "juror/b"]))).not.toEqual(one);
+		expect(await keyWith(uncalledPanel(["juror/a", "juror/b"], 2))).not.toEqual(
+			await keyWith(uncalledPanel(["juror/a", "juror/b"])),
+		);
 	});
 });
