@@ -507,6 +507,7 @@ describe("the bundled examples", () => {
 			["classification", "cases", "scripted/strong"],
 			["summarization", "summarization", "scripted/strong"],
 			["kids-qa", "kids-qa", "scripted/strong"],
+			["support-replies", "jury", "scripted/strong"],
 			["code-fix", "tasks", "scripted/strong"],
 		]);
 		expect(definitions.useCases.filter((useCase) => useCase.status === "idea").length).toBeGreaterThanOrEqual(3);
