@@ -246,9 +246,15 @@ function providerFailure(
 	error: ProviderError,
 	end: (status: AttemptStatus, error: string) => AgentLoopResult,
 ): AgentLoopResult {
+	const outcome = providerFailureOutcome(error);
+	return end(outcome.status, outcome.error);
+}
+
+/** The status and message of a model call that failed after its retries; see {@link providerFailure}. */
+export function providerFailureOutcome(error: ProviderError): { status: AttemptStatus; error: string } {
 	const retries = error.retries === 1 ? "1 retry" : `${error.retries} retries`;
 	const message = `model call failed (${error.kind} after ${retries}): ${error.message}`;
-	return end(error.kind === "timeout" ? "timeout" : "harness_error", message);
+	return { status: error.kind === "timeout" ? "timeout" : "harness_error", error: message };
 }
 
 function describe(error: unknown): string {

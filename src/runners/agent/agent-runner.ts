@@ -1,19 +1,8 @@
-import {
-	type Attempt,
-	type AttemptStatus,
-	type JsonObject,
-	type ModelEntry,
-	type Provider,
-	type RunInput,
-	type Runner,
-	type Sandbox,
-	UNKNOWN_TELEMETRY,
-} from "../../contract/index.js";
-import { attemptWarnings, entrySettings, telemetryFrom } from "../../providers/index.js";
-import { type CreateSandboxOptions, createSandbox } from "../../sandbox/index.js";
+import type { Attempt, ModelEntry, Provider, RunInput, Runner } from "../../contract/index.js";
+import { entrySettings } from "../../providers/index.js";
 import { runAgentLoop } from "./agent-loop.js";
-import { type ResolveTask, resolveCheckedTask, taskSandboxParts } from "./agent-task.js";
-import { finishWorkspace } from "./finish-workspace.js";
+import type { ResolveTask } from "./agent-task.js";
+import { runTaskAttempt, type TaskSandboxOptions } from "./task-attempt.js";
 import { DEFAULT_TOOL_OUTPUT_CHARS } from "./tool-output.js";
 import type { TurnTiming } from "./turn-timing.js";
 
@@ -21,9 +10,6 @@ import type { TurnTiming } from "./turn-timing.js";
 export const AGENT_RUNNER_ID = "agent";
 /** Its version; bump it when the tools, the default prompt, the budgets' meaning or the attempt change. */
 export const AGENT_RUNNER_VERSION = "2";
-
-/** How each cell's sandbox is made: everything of createSandbox but the fixture, which the task names. */
-export type TaskSandboxOptions = Omit<CreateSandboxOptions, "fixture">;
 
 /** What the agent runner needs. */
 export interface AgentRunnerOptions {
@@ -64,33 +50,8 @@ export function createAgentRunner(options: AgentRunnerOptions): Runner {
 }
 
 async function runAgent(options: AgentRunnerOptions, input: RunInput, signal: AbortSignal): Promise<Attempt> {
-	const started = performance.now();
-	const entry = input.model;
-	const details: JsonObject = { provider: entry.provider, model: entry.model };
-	let sandbox: Sandbox | null = null;
-	const early = (status: AttemptStatus, error: string): Attempt => ({
-		final: null,
-		trace: [],
-		telemetry: { ...UNKNOWN_TELEMETRY, latency_ms: performance.now() - started },
-		status,
-		error,
-		runner_provenance: provenance(details),
-		diff: null,
-		raw: null,
-		workspace: null,
-	});
-	try {
-		const task = await resolveCheckedTask(options.resolveTask, input.case);
-		if (typeof task === "string") return early("harness_error", task);
-		const provider = options.providerFor(entry);
-		details.endpoint = provider.endpoint;
-		details.shell = task.tools.shell;
-		sandbox = await createSandbox({ ...options.sandbox, ...taskSandboxParts(task) });
-		details.sandbox = sandbox.provenance;
-		if (signal.aborted) {
-			await sandbox.dispose();
-			return early("harness_error", "aborted: the run was stopped before the attempt started");
-		}
+	const shell = { ...options, id: AGENT_RUNNER_ID, version: AGENT_RUNNER_VERSION };
+	return runTaskAttempt(shell, input, signal, async ({ provider, sandbox, task, entry }) => {
 		const loop = await runAgentLoop({
 			provider,
 			sandbox,
@@ -101,30 +62,6 @@ async function runAgent(options: AgentRunnerOptions, input: RunInput, signal: Ab
 			maxOutputBytes: entrySettings(entry).maxOutputBytes,
 			onTurnEnd: options.onTurnEnd,
 		});
-		Object.assign(details, loop.details);
-		const attempt = {
-			final: loop.final,
-			trace: loop.trace,
-			telemetry: telemetryFrom(loop.replies, loop.wall_ms, entry.price),
-			...attemptWarnings(loop.replies),
-			status: loop.status,
-			error: loop.error,
-			runner_provenance: provenance(details),
-			raw: { replies: [...loop.raw] },
-		};
-		if (loop.aborted) {
-			await sandbox.dispose();
-			return { ...attempt, diff: null, workspace: null };
-		}
-		const finished = await finishWorkspace(sandbox, task.fixtureDir);
-		Object.assign(details, finished.details);
-		return { ...attempt, diff: finished.diff, workspace: finished.workspace };
-	} catch (error) {
-		await sandbox?.dispose().catch(() => {});
-		return early("harness_error", `agent runner: ${error instanceof Error ? error.message : String(error)}`);
-	}
-}
-
-function provenance(details: JsonObject) {
-	return { runner: AGENT_RUNNER_ID, runner_version: AGENT_RUNNER_VERSION, details };
+		return { ...loop, details: { shell: task.tools.shell, ...loop.details } };
+	});
 }

@@ -25,6 +25,11 @@ export interface AgentTask {
 	readonly tools: TaskTools;
 	/** Instructions sent as the system message; the runner's default when absent. */
 	readonly system_prompt?: string;
+	/**
+	 * Fixture paths the change is expected to touch (relative, `/`-separated): a single-shot task's
+	 * model gets their content and may rewrite only them. Empty or absent when the model must find them.
+	 */
+	readonly target_files?: readonly string[];
 }
 
 /** Maps a case to its task; may throw or reject (the cell becomes a harness error). */
@@ -45,6 +50,7 @@ const taskSchema = z.object({
 	system_prompt: z.string().optional(),
 	mounts: z.array(z.object({ from: z.string().min(1), to: z.string().min(1) })).optional(),
 	env: z.record(z.string(), z.string()).optional(),
+	target_files: z.array(z.string().min(1)).optional(),
 });
 
 /**

@@ -3,18 +3,30 @@
  * Also the pieces the external harness shares with it (the task a case resolves to, finishing a
  * workspace) and the per-turn timing a benchmark reads.
  */
-export { type AgentLoopInput, type AgentLoopResult, DEFAULT_AGENT_SYSTEM_PROMPT, runAgentLoop } from "./agent-loop.js";
+export {
+	type AgentLoopInput,
+	type AgentLoopResult,
+	DEFAULT_AGENT_SYSTEM_PROMPT,
+	providerFailureOutcome,
+	runAgentLoop,
+} from "./agent-loop.js";
 export {
 	AGENT_RUNNER_ID,
 	AGENT_RUNNER_VERSION,
 	type AgentRunnerOptions,
 	createAgentRunner,
-	type TaskSandboxOptions,
 } from "./agent-runner.js";
 export { type AgentTask, type ResolveTask, resolveCheckedTask, taskSandboxParts } from "./agent-task.js";
 export { AGENT_TOOL_NAMES, type AgentToolName, agentToolDefinitions } from "./agent-tools.js";
-export { BUDGET_KINDS, type BudgetKind } from "./budget-meter.js";
+export { BUDGET_KINDS, type BudgetExhausted, type BudgetKind, BudgetMeter } from "./budget-meter.js";
 export { type FinishedWorkspace, finishWorkspace } from "./finish-workspace.js";
 export { TOOL_ERROR_KINDS, type ToolErrorKind } from "./run-agent-tool.js";
+export {
+	runTaskAttempt,
+	type TaskAttemptShell,
+	type TaskDrive,
+	type TaskDriveParts,
+	type TaskSandboxOptions,
+} from "./task-attempt.js";
 export { DEFAULT_TOOL_OUTPUT_CHARS } from "./tool-output.js";
 export { loopOverheadMs, type TurnTiming, timingSummary } from "./turn-timing.js";
