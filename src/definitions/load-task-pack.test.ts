@@ -32,6 +32,7 @@ const SEEDED = `id: seeded-checks
 mode: single-shot
 tier: hard
 prompt: Explain the change.
+target_files: [AGENTS.md]
 snapshot:
   files:
     AGENTS.md: Never bump versions by hand.
@@ -132,6 +133,21 @@ describe("loadTaskPack", () => {
 		expect(issues[0]?.message).toContain("climbs out with `..`");
 		expect(issues[2]?.message).toContain("is absolute");
 		expect(issues[3]?.message).toBe("reference/missing.diff does not exist in the task folder");
+	});
+
+	it("refuses a single-shot task without target files, at its mode line or its empty list, with a fix", () => {
+		const without = SEEDED.replace("target_files: [AGENTS.md]\n", "");
+		const empty = SEEDED.replace("target_files: [AGENTS.md]", "target_files: []");
+		for (const [text, path, line] of [
+			[without, "mode", 2],
+			[empty, "target_files", 5],
+		] as const) {
+			const issues = problems(pack({ "seeded-checks/task.yaml": text, ...SEEDED_HIDDEN })).issues;
+			expect(issues).toHaveLength(1);
+			expect(issues[0]).toMatchObject({ path, line });
+			expect(issues[0]?.message).toContain("a single-shot task gives the model its target files' content");
+			expect(issues[0]?.fix).toContain("target_files: [src/a.mjs]");
+		}
 	});
 
 	it("lists every problem of every task at once, each with its file and line", () => {

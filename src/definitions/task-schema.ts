@@ -96,8 +96,10 @@ export const taskSchema = z
 		prompt: text.describe("What the model is asked to do."),
 		target_files: z
 			.array(relativePath("fixture", { file: true }))
-			.default([])
-			.describe("Fixture files the change is expected to touch; omit when the model must find them."),
+			.optional()
+			.describe(
+				"Fixture files the change is expected to touch; omit when the model must find them. A single-shot task needs them: their content is its request, and its reply may rewrite only them.",
+			),
 		budget: budgetSchema.optional(),
 		tools: z
 			.strictObject({ shell: z.boolean().default(false).describe("Give the model `run_command` in the sandbox.") })
@@ -119,7 +121,7 @@ export const taskSchema = z
 			mode: task.mode,
 			tier: task.tier,
 			prompt: task.prompt,
-			target_files: task.target_files,
+			target_files: task.target_files ?? [],
 			budget: resolveBudget(task.mode, task.budget),
 			tools: { shell: task.tools?.shell ?? false },
 			axes: task.axes,
@@ -149,12 +151,28 @@ function resolveBudget(mode: TaskMode, budget: RawBudget | undefined): TaskBudge
 	};
 }
 
-/** A single-shot task answers in one turn, without tools. */
+/** A single-shot task answers in one turn, without tools, rewriting the target files it is given. */
 function checkMode(
-	task: { mode: TaskMode; budget?: RawBudget | undefined; tools?: { shell: boolean } | undefined },
+	task: {
+		mode: TaskMode;
+		target_files?: readonly string[] | undefined;
+		budget?: RawBudget | undefined;
+		tools?: { shell: boolean } | undefined;
+	},
 	context: z.core.$RefinementCtx,
 ): void {
 	if (task.mode !== "single-shot") return;
+	if (task.target_files === undefined || task.target_files.length === 0)
+		context.addIssue({
+			code: "custom",
+			// At the empty list, or at `mode` when there is none: the line that makes it a single-shot task.
+			path: task.target_files === undefined ? ["mode"] : ["target_files"],
+			message:
+				"a single-shot task gives the model its target files' content and takes them back whole, but it lists none",
+			params: {
+				fix: "list the files the model is to rewrite, e.g. `target_files: [src/a.mjs]`, or set `mode: agentic` so it can find them with tools",
+			},
+		});
 	if (task.budget?.turns !== undefined && task.budget.turns !== 1)
 		context.addIssue({
 			code: "custom",

@@ -89,6 +89,7 @@ describe("touchstone snapshot, spawned end to end", () => {
 mode: single-shot
 tier: standard
 prompt: Review the change in REVIEW.diff.
+target_files: [REVIEW.diff]
 snapshot:
   commit: ${head}
   paths: [src]
