@@ -34,6 +34,7 @@ export {
 } from "./plugin-module.js";
 export { runtimeSchema } from "./runtime-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
+export { taskIssueAt } from "./task-file-checks.js";
 export { isInside, normalizeRelativePath, relativePathProblem } from "./task-paths.js";
 export {
 	type ResolvedTaskRuntime,

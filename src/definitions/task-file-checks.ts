@@ -1,8 +1,30 @@
 import { realpathSync, statSync } from "node:fs";
 import { basename, join, relative, sep } from "node:path";
 import { FIXTURE_DIR, type InputIssue } from "../contract/index.js";
-import { type DocumentPath, valueAt, type YamlDocument } from "../input/index.js";
+import { type DocumentPath, parseYamlDocument, readInputFile, valueAt, type YamlDocument } from "../input/index.js";
 import { isInside, normalizeRelativePath, pathProblem } from "./task-paths.js";
+import { TASK_YAML } from "./task-problems.js";
+
+/**
+ * A problem found after a task.yaml loaded (in its fixture, say), located at `path` of the file
+ * as it is now: its line and column when the file still reads and holds the path, else the file.
+ */
+export function taskIssueAt(
+	source: string,
+	problem: { readonly path: DocumentPath; readonly message: string; readonly fix: string },
+): InputIssue {
+	const read = readInputFile(source, "task.yaml");
+	if (read.issue !== null)
+		return {
+			source,
+			line: null,
+			column: null,
+			path: problem.path.join("."),
+			message: problem.message,
+			fix: problem.fix,
+		};
+	return parseYamlDocument(source, read.text, TASK_YAML).issue(problem);
+}
 
 /**
  * Problems between a task.yaml and its folder: the id must equal the folder's name, and every

@@ -14,7 +14,8 @@ import {
 	type TaskEntry,
 	type TaskPackAccess,
 } from "../contract/index.js";
-import { loadTaskPack, type RuntimeDeclaration, resolveTaskRuntime } from "../definitions/index.js";
+import { loadTaskPack, type RuntimeDeclaration, resolveTaskRuntime, taskIssueAt } from "../definitions/index.js";
+import { readTaskFiles, SINGLE_SHOT_FILES_MAX_BYTES } from "../runners/index.js";
 import { fixtureState, prepareRuntime } from "../sandbox/index.js";
 
 /** What a task pack needs besides its folder: its use case's runtime, where bases are cached, the environment. */
@@ -55,6 +56,13 @@ export function createTaskPackAccess(
 				if (state.state !== "current") {
 					issues.push(fixtureIssue(entry, dir, state.state === "missing" ? null : state.why));
 					continue;
+				}
+				if (entry.task.mode === "single-shot") {
+					const files = await singleShotFilesIssue(entry, fixture_dir);
+					if (files !== null) {
+						issues.push(files);
+						continue;
+					}
 				}
 				const resolved = resolveTaskRuntime(
 					{ runtime: entry.task.runtime, source: entry.source, at: ["runtime"], dir: entry.dir },
@@ -120,6 +128,23 @@ function fixtureIssue(entry: TaskEntry, dir: string, why: string | null): InputI
 				: `the fixture of task ${entry.task.id} is stale: ${why}`,
 		fix: `${why === null ? "materialize" : "rebuild"} it: run touchstone snapshot ${entry.task.id} --tasks ${dir} [--repo PATH]`,
 	};
+}
+
+/**
+ * Why a single-shot task's target files cannot be its request (a link, a folder, more than one
+ * request may carry), located at `target_files` in its task.yaml; null when they can.
+ */
+async function singleShotFilesIssue(entry: TaskEntry, fixtureDir: string): Promise<InputIssue | null> {
+	const files = await readTaskFiles(fixtureDir, entry.task.target_files);
+	if (files.problem === null) return null;
+	return taskIssueAt(entry.source, {
+		path: ["target_files"],
+		message: `task ${entry.task.id} is single-shot, so its target files are sent to the model, but ${files.problem}`,
+		fix:
+			files.bytes > SINGLE_SHOT_FILES_MAX_BYTES
+				? "list fewer or smaller files (only those the change needs), or set `mode: agentic` so the model reads what it needs with tools"
+				: "list regular files of the fixture (or files to create), or set `mode: agentic`",
+	});
 }
 
 /** Hash of a task's verifier settings and the content of every hidden file it uses. */

@@ -11,13 +11,15 @@ import {
 	createAgentRunner,
 	createExternalRunner,
 	createPolicyRunner,
+	createSingleShotTaskRunner,
 	type PolicyTask,
 	type ResolveTask,
 } from "../runners/index.js";
 import { commandAccess } from "./command-access.js";
 
 /**
- * The runner of a task use case: the agent tool loop for models, the reference policies for
+ * The runner of a task use case: the agent tool loop for models on agentic tasks, one request
+ * with the target files and whole files back for models on `single-shot` tasks, the reference policies for
  * `builtin` entries (baseline, gold), and the external harness for `command` entries (a CLI
  * coding agent speaking the JSON contract: request on stdin, {final, trace, telemetry} on
  * stdout, run in the run's sandbox with what its entry lets it reach: see `commandAccess`),
@@ -40,10 +42,12 @@ export function createTaskRunner(options: {
 			fixtureDir: (await loaded.base()).path,
 			budget: task.budget,
 			tools: task.tools,
+			target_files: task.target_files,
 			...runtimeParts(loaded),
 		};
 	};
 	const agent = createAgentRunner({ providerFor: options.providerFor, sandbox, resolveTask });
+	const singleShot = createSingleShotTaskRunner({ providerFor: options.providerFor, sandbox, resolveTask });
 	const external = new Map<string, Runner>();
 	const externalFor = (model: ModelEntry): Runner => {
 		let runner = external.get(model.id);
@@ -66,10 +70,12 @@ export function createTaskRunner(options: {
 	return {
 		specificationVersion: "v1",
 		id: agent.id,
-		version: `${agent.version}+${policy.id}@${policy.version}`,
+		version: `${agent.version}+${policy.id}@${policy.version}+${singleShot.id}@${singleShot.version}`,
 		run: (input, runOptions) => {
 			if (input.model.provider === "builtin") return policy.run(input, runOptions);
 			if (input.model.provider === "command") return externalFor(input.model).run(input, runOptions);
+			// The case carries its task's mode (see taskCase); reading it cannot throw.
+			if (input.case.input.mode === "single-shot") return singleShot.run(input, runOptions);
 			return agent.run(input, runOptions);
 		},
 	};

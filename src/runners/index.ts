@@ -46,3 +46,14 @@ export {
 	SINGLE_SHOT_RUNNER_VERSION,
 	type SingleShotRunnerOptions,
 } from "./single-shot-runner.js";
+export {
+	createSingleShotTaskRunner,
+	fenceFor,
+	parseFileFences,
+	readTaskFiles,
+	SINGLE_SHOT_FILES_MAX_BYTES,
+	SINGLE_SHOT_TASK_RUNNER_ID,
+	SINGLE_SHOT_TASK_RUNNER_VERSION,
+	SINGLE_SHOT_TASK_SYSTEM_PROMPT,
+	type SingleShotTaskRunnerOptions,
+} from "./single-shot-task/index.js";
