@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFil
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Attempt, defineCase, type ModelEntry, type TaskBudget } from "../../src/contract/index.js";
+import type { Attempt, TaskBudget } from "../../src/contract/index.js";
 import { createModelProvider } from "../../src/providers/index.js";
 import { type AgentTask, createSingleShotTaskRunner, readTaskFiles } from "../../src/runners/index.js";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../../src/scripted-server/index.js";
+import { ENV, runInput, scriptedEntry } from "./agent-fixtures.js";
 
 /*
  * The single-shot task runner over real HTTP to the scripted server, in plain-process sandboxes
@@ -35,26 +36,9 @@ afterAll(async () => {
 	await server?.close();
 });
 
-function entry(model: string): ModelEntry {
-	return {
-		id: model,
-		provider: "openai-compatible",
-		model,
-		display_name: model,
-		role: "candidate",
-		status: "active",
-		tags: { family: null, weights: null, tier: null },
-		price: null,
-		base_url: `${server.url}/v1`,
-		api_key_env: null,
-		command: null,
-		options: { max_retries: 0 },
-	};
-}
-
 async function run(model: string, task: Partial<AgentTask> = {}): Promise<Attempt> {
 	const runner = createSingleShotTaskRunner({
-		providerFor: (model) => createModelProvider(model, { env: {} }),
+		providerFor: (model) => createModelProvider(model, { env: ENV }),
 		resolveTask: () => ({
 			prompt: "Make a two.",
 			fixtureDir: fixture,
@@ -65,20 +49,9 @@ async function run(model: string, task: Partial<AgentTask> = {}): Promise<Attemp
 		}),
 		sandbox: { backend: "process", allowUnisolated: true },
 	});
-	const testCase = defineCase({
-		id: "two",
-		version: "1",
-		use_case_id: "code-fix",
-		kind: "floor",
-		input: {},
-		reference: null,
-		threshold: 1,
-		metadata: {},
+	const attempt = await runner.run(runInput(scriptedEntry(model, server.url)), {
+		signal: new AbortController().signal,
 	});
-	const attempt = await runner.run(
-		{ case: testCase, model: entry(model), sample_index: 0, harness: {} },
-		{ signal: new AbortController().signal },
-	);
 	return attempt;
 }
 

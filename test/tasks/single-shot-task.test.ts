@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stringify } from "yaml";
+import { parse, stringify } from "yaml";
 import { loadTaskPack } from "../../src/definitions/index.js";
 import { materializeFixture } from "../../src/sandbox/index.js";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../../src/scripted-server/index.js";
 import { openStore } from "../../src/store/index.js";
 import { runCli, tempDir } from "../support/cli.js";
-import { CODE_FIX_USE_CASES, GOLD_TEST, SUM_BUGGY, SUM_FIXED, writeFiles } from "../support/sum-task.js";
+import { CODE_FIX_USE_CASES, GOLD_TEST, SUM_FIXED, sumTask, writeFiles } from "../support/sum-task.js";
 
 /**
  * A `mode: single-shot` task run end to end (issue 17, item 5): the spawned CLI, a real SQLite
@@ -37,6 +37,12 @@ const model = (id: string, base: string, options: object = {}) => ({
 	price: { input: 1, output: 1 },
 	...options,
 });
+
+/** The agentic sum task as a single-shot one: the same fixture, verifier and reference, no tools. */
+function singleShot(agentic: string): string {
+	const { tools: _tools, ...task } = parse(agentic) as Record<string, unknown>;
+	return stringify({ ...task, mode: "single-shot" });
+}
 
 beforeAll(async () => {
 	root = tempDir("touchstone-single-shot-");
@@ -87,24 +93,7 @@ beforeAll(async () => {
 			],
 		}),
 		"benchmarks/use_cases.yaml": CODE_FIX_USE_CASES,
-		"benchmarks/packs/code-fix/fix-sum/task.yaml": stringify({
-			id: "fix-sum",
-			mode: "single-shot",
-			tier: "standard",
-			prompt: "sum() is wrong. Fix it.",
-			target_files: ["src/sum.mjs"],
-			snapshot: { files: { "src/sum.mjs": SUM_BUGGY, "package.json": '{ "type": "module" }\n' } },
-			verifier: {
-				kind: "tests",
-				args: {
-					command: ["node", "--test", "--test-reporter=tap", "tests/"],
-					gold_files: [{ source: "hidden/sum.test.mjs", target: "tests/sum.test.mjs" }],
-					report: "node-test",
-					required_tests: ["adds two numbers"],
-				},
-			},
-			reference: { files: [{ source: "reference/sum.mjs", target: "src/sum.mjs" }] },
-		}),
+		"benchmarks/packs/code-fix/fix-sum/task.yaml": singleShot(sumTask("fix-sum", { reference: "reference/sum.mjs" })),
 		"benchmarks/packs/big/huge/task.yaml": stringify({
 			id: "huge",
 			mode: "single-shot",

@@ -2,26 +2,23 @@ import {
 	type AttemptStatus,
 	type ChatMessage,
 	type Completion,
-	type JsonObject,
 	type JsonValue,
 	type ModelPrice,
 	type Provider,
 	ProviderError,
 	type Sandbox,
 	SandboxUnavailableError,
-	type Step,
 	TouchstoneError,
 } from "../../contract/index.js";
 import type { AgentTask } from "./agent-task.js";
 import { agentToolDefinitions } from "./agent-tools.js";
+import { startAttemptDeadline } from "./attempt-deadline.js";
 import { type BudgetExhausted, BudgetMeter } from "./budget-meter.js";
 import { runAgentTool, WorkdirFullError } from "./run-agent-tool.js";
+import { replyAccount, type TaskDrive } from "./task-attempt.js";
 import { ToolTally } from "./tool-tally.js";
 import { TraceRecorder } from "./trace-recorder.js";
 import { type TurnTiming, timingSummary } from "./turn-timing.js";
-
-/** setTimeout fires at once past this (about 24.8 days); a longer budget is as good as none. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The system message when the task gives none. */
 export const DEFAULT_AGENT_SYSTEM_PROMPT = [
@@ -47,23 +44,8 @@ export interface AgentLoopInput {
 	readonly onTurnEnd?: ((timing: TurnTiming) => void) | undefined;
 }
 
-/** How the loop ended, and everything it recorded on the way. */
-export interface AgentLoopResult {
-	readonly status: AttemptStatus;
-	readonly error: string | null;
-	/** Whether the run's signal stopped it (the attempt is then not graded). */
-	readonly aborted: boolean;
-	readonly final: string | null;
-	readonly trace: readonly Step[];
-	/** Usage, cost, timing and warnings of every reply, for telemetry. */
-	readonly replies: readonly Pick<Completion, "usage" | "billed_cost_usd" | "timing" | "warnings">[];
-	/** Each reply's raw account, for the inspector. */
-	readonly raw: readonly JsonValue[];
-	/** Wall time of the loop, in milliseconds. */
-	readonly wall_ms: number;
-	/** Tool counts, budget use, retries and timing totals, for provenance. */
-	readonly details: JsonObject;
-}
+/** How the loop ended, and everything it recorded on the way: a task runner's drive. */
+export type AgentLoopResult = TaskDrive;
 
 /**
  * The agent's tool loop: sends the conversation with the tools, runs the tool calls of each reply
@@ -89,25 +71,14 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 	let lastText: string | null = null;
 	let retries = 0;
 
-	// One controller for every model call and command of the attempt: the run's stop or the
-	// wall-time budget, whichever comes first.
-	const controller = new AbortController();
-	let deadlinePassed = false;
-	const forward = () => controller.abort(signal.reason);
-	signal.addEventListener("abort", forward, { once: true });
-	const deadline = setTimeout(
-		() => {
-			deadlinePassed = true;
-			controller.abort(new TouchstoneError("agent-deadline", "the attempt's wall-time budget is used up"));
-		},
-		Math.min(meter.timeLeftMs(0), MAX_TIMER_MS),
-	);
+	// One stop for every model call and command of the attempt: the run's or the wall-time budget's.
+	const deadline = startAttemptDeadline(signal, meter.timeLeftMs(0));
 	const toolContext = {
 		sandbox,
 		shell: task.tools.shell,
 		outputChars: input.toolOutputChars,
 		timeLeftMs: () => meter.timeLeftMs(elapsed()),
-		signal: controller.signal,
+		signal: deadline.signal,
 	};
 
 	const end = (
@@ -159,7 +130,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 			let completion: Completion;
 			const callStarted = performance.now();
 			try {
-				completion = await provider.complete({ messages, tools }, { signal: controller.signal });
+				completion = await provider.complete({ messages, tools }, { signal: deadline.signal });
 			} catch (error) {
 				modelMs = performance.now() - callStarted;
 				closeTurn();
@@ -167,17 +138,12 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 				if (!(error instanceof ProviderError))
 					return end("harness_error", `model call failed unexpectedly: ${describe(error)}`);
 				retries += error.retries;
-				if (deadlinePassed) return exhausted(meter.wallTimeExhausted());
+				if (deadline.passed()) return exhausted(meter.wallTimeExhausted());
 				return providerFailure(error, end);
 			}
 			modelMs = performance.now() - callStarted;
 			retries += completion.retries;
-			replies.push({
-				usage: completion.usage,
-				billed_cost_usd: completion.billed_cost_usd,
-				timing: completion.timing,
-				...(completion.warnings === undefined ? {} : { warnings: completion.warnings }),
-			});
+			replies.push(replyAccount(completion));
 			raw.push(completion.raw);
 			const calls = completion.tool_calls;
 			trace.reply(completion.text, completion.usage.output_tokens, calls.length > 0);
@@ -198,7 +164,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 
 			messages.push({ role: "assistant", content: completion.text, tool_calls: calls });
 			for (const [index, call] of calls.entries()) {
-				if (signal.aborted || deadlinePassed) {
+				if (signal.aborted || deadline.passed()) {
 					for (const rest of calls.slice(index)) trace.call(rest);
 					closeTurn();
 					return signal.aborted ? aborted() : exhausted(meter.wallTimeExhausted(), calls.length - index);
@@ -222,7 +188,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 		}
 	} catch (error) {
 		if (signal.aborted) return aborted();
-		if (deadlinePassed) return exhausted(meter.wallTimeExhausted());
+		if (deadline.passed()) return exhausted(meter.wallTimeExhausted());
 		if (error instanceof WorkdirFullError) return end("limit", error.message);
 		if (
 			error instanceof SandboxUnavailableError ||
@@ -231,8 +197,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 			return end("harness_error", `the sandbox failed: ${error.message}`);
 		return end("tool_error", `a tool broke: ${describe(error)}`);
 	} finally {
-		clearTimeout(deadline);
-		signal.removeEventListener("abort", forward);
+		deadline.clear();
 	}
 }
 

@@ -18,10 +18,12 @@ export {
 } from "./agent-runner.js";
 export { type AgentTask, type ResolveTask, resolveCheckedTask, taskSandboxParts } from "./agent-task.js";
 export { AGENT_TOOL_NAMES, type AgentToolName, agentToolDefinitions } from "./agent-tools.js";
+export { type AttemptDeadline, startAttemptDeadline } from "./attempt-deadline.js";
 export { BUDGET_KINDS, type BudgetExhausted, type BudgetKind, BudgetMeter } from "./budget-meter.js";
 export { type FinishedWorkspace, finishWorkspace } from "./finish-workspace.js";
 export { TOOL_ERROR_KINDS, type ToolErrorKind } from "./run-agent-tool.js";
 export {
+	replyAccount,
 	runTaskAttempt,
 	type TaskAttemptShell,
 	type TaskDrive,

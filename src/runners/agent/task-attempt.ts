@@ -37,6 +37,16 @@ export interface TaskDrive {
 	readonly details: JsonObject;
 }
 
+/** What telemetry keeps of one reply: its usage, billed cost, timing and warnings. */
+export function replyAccount(completion: Completion): TaskDrive["replies"][number] {
+	return {
+		usage: completion.usage,
+		billed_cost_usd: completion.billed_cost_usd,
+		timing: completion.timing,
+		...(completion.warnings === undefined ? {} : { warnings: completion.warnings }),
+	};
+}
+
 /** What a drive gets: the endpoint, the fresh sandbox and the checked task. */
 export interface TaskDriveParts {
 	readonly provider: Provider;

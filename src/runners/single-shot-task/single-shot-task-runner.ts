@@ -8,14 +8,15 @@ import {
 	type RunInput,
 	type Runner,
 	SandboxPathError,
-	TouchstoneError,
 } from "../../contract/index.js";
 import { entrySettings } from "../../providers/index.js";
 import {
 	BudgetMeter,
 	providerFailureOutcome,
 	type ResolveTask,
+	replyAccount,
 	runTaskAttempt,
+	startAttemptDeadline,
 	type TaskDrive,
 	type TaskDriveParts,
 	type TaskSandboxOptions,
@@ -28,9 +29,6 @@ import { singleShotTaskMessages } from "./task-prompt.js";
 export const SINGLE_SHOT_TASK_RUNNER_ID = "single-shot-task";
 /** Its version; bump it when the request, the reply format or the attempt change meaning. */
 export const SINGLE_SHOT_TASK_RUNNER_VERSION = "1";
-
-/** setTimeout fires at once past this (about 24.8 days); a longer budget is as good as none. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** What the single-shot task runner needs; the same parts as the agent runner's. */
 export interface SingleShotTaskRunnerOptions {
@@ -90,39 +88,23 @@ async function driveOnce({ provider, sandbox, task, entry, signal }: TaskDrivePa
 	if (given.problem !== null)
 		return end("harness_error", `the task's files cannot be given to the model: ${given.problem}`);
 
-	const controller = new AbortController();
-	let deadlinePassed = false;
-	const forward = () => controller.abort(signal.reason);
-	signal.addEventListener("abort", forward, { once: true });
-	const deadline = setTimeout(
-		() => {
-			deadlinePassed = true;
-			controller.abort(new TouchstoneError("agent-deadline", "the attempt's wall-time budget is used up"));
-		},
-		Math.min(meter.timeLeftMs(0), MAX_TIMER_MS),
-	);
+	const deadline = startAttemptDeadline(signal, meter.timeLeftMs(performance.now() - started));
 	let completion: Completion;
 	try {
 		const messages = singleShotTaskMessages(task.prompt, given.files, task.system_prompt);
-		completion = await provider.complete({ messages }, { signal: controller.signal });
+		completion = await provider.complete({ messages }, { signal: deadline.signal });
 	} catch (error) {
 		if (signal.aborted) return end("harness_error", "aborted: the run was stopped before the attempt finished");
 		if (!(error instanceof ProviderError)) throw error;
 		retries += error.retries;
-		if (deadlinePassed) return end("limit", meter.wallTimeExhausted().message);
+		if (deadline.passed()) return end("limit", meter.wallTimeExhausted().message);
 		const outcome = providerFailureOutcome(error);
 		return end(outcome.status, outcome.error);
 	} finally {
-		clearTimeout(deadline);
-		signal.removeEventListener("abort", forward);
+		deadline.clear();
 	}
 	retries += completion.retries;
-	replies.push({
-		usage: completion.usage,
-		billed_cost_usd: completion.billed_cost_usd,
-		timing: completion.timing,
-		...(completion.warnings === undefined ? {} : { warnings: completion.warnings }),
-	});
+	replies.push(replyAccount(completion));
 	raw.push(completion.raw);
 	final = completion.text === "" ? null : completion.text;
 	const overspent = meter.afterReply(completion);
