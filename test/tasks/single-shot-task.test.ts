@@ -203,7 +203,7 @@ describe("a single-shot task (item 5)", () => {
 			expect(row, id).toMatchObject({ status: "completed", error: null, task_score: 1 });
 			expect(JSON.parse(row?.provenance_json ?? "{}").runner).toMatchObject({
 				runner: "single-shot-task",
-				details: { files_written: ["src/sum.mjs"] },
+				details: { files_written: ["src/sum.mjs"], sandbox: { backend: "bubblewrap", isolated: true } },
 			});
 			const diff = readArtifact(row?.diff_sha ?? "");
 			expect(diff).toContain("-\treturn a - b;");
