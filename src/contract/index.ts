@@ -91,6 +91,7 @@ export {
 	FIXTURE_DIR,
 	FIXTURE_MANIFEST,
 	type HiddenFile,
+	SINGLE_SHOT_TASK_HARNESS,
 	SNAPSHOT_PATCH_KINDS,
 	type SnapshotOverlay,
 	type SnapshotPatch,

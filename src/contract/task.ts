@@ -20,6 +20,14 @@ export const FIXTURE_MANIFEST = ".touchstone-fixture.json";
 
 /** How a task is run: one answer in one turn, or several turns of file tools in a workspace. */
 export const TASK_MODES = ["single-shot", "agentic"] as const;
+
+/**
+ * The harness of `single-shot` tasks (one request with the target files, whole files back in
+ * fences), `id@version`. It is in the input of every single-shot task's case (see the tasks
+ * plugin), not in the task use case's harness key, so bumping it re-runs the single-shot cells
+ * and leaves the agentic ones current.
+ */
+export const SINGLE_SHOT_TASK_HARNESS = { id: "single-shot-task", version: "1" } as const;
 /** One of {@link TASK_MODES}. */
 export type TaskMode = (typeof TASK_MODES)[number];
 

@@ -70,7 +70,9 @@ export function createTaskRunner(options: {
 	return {
 		specificationVersion: "v1",
 		id: agent.id,
-		version: `${agent.version}+${policy.id}@${policy.version}+${singleShot.id}@${singleShot.version}`,
+		// The single-shot harness's version is in each single-shot task's case input instead, so
+		// that it re-runs only those cells (see SINGLE_SHOT_TASK_HARNESS).
+		version: `${agent.version}+${policy.id}@${policy.version}`,
 		run: (input, runOptions) => {
 			if (input.model.provider === "builtin") return policy.run(input, runOptions);
 			if (input.model.provider === "command") return externalFor(input.model).run(input, runOptions);

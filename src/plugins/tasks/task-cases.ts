@@ -1,4 +1,11 @@
-import { type Case, defineCase, type JsonObject, type LoadedTask, TASK_TIER_KINDS } from "../../contract/index.js";
+import {
+	type Case,
+	defineCase,
+	type JsonObject,
+	type LoadedTask,
+	SINGLE_SHOT_TASK_HARNESS,
+	TASK_TIER_KINDS,
+} from "../../contract/index.js";
 
 /**
  * A task as a case. The input holds what the model is given and what decides its result: the
@@ -24,6 +31,10 @@ export function taskCase(loaded: LoadedTask, useCaseId: string): Case {
 			fixture_hash: loaded.fixture_hash,
 			// Only when there is one, so the cells of tasks without a runtime keep their keys.
 			...(loaded.runtime === null ? {} : { runtime: loaded.runtime.key }),
+			// Single-shot tasks only: the harness that answers them, so a new one re-runs just them.
+			...(task.mode === "single-shot"
+				? { harness: `${SINGLE_SHOT_TASK_HARNESS.id}@${SINGLE_SHOT_TASK_HARNESS.version}` }
+				: {}),
 		},
 		reference: { verifier: task.verifier.kind, verifier_hash: loaded.verifier_hash },
 		threshold,

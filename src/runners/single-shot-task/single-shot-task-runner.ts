@@ -8,6 +8,7 @@ import {
 	type RunInput,
 	type Runner,
 	SandboxPathError,
+	SINGLE_SHOT_TASK_HARNESS,
 } from "../../contract/index.js";
 import { entrySettings } from "../../providers/index.js";
 import {
@@ -26,9 +27,12 @@ import { readTaskFiles } from "./task-files.js";
 import { singleShotTaskMessages } from "./task-prompt.js";
 
 /** Id of the single-shot task harness, in the provenance of its attempts. */
-export const SINGLE_SHOT_TASK_RUNNER_ID = "single-shot-task";
-/** Its version; bump it when the request, the reply format or the attempt change meaning. */
-export const SINGLE_SHOT_TASK_RUNNER_VERSION = "1";
+export const SINGLE_SHOT_TASK_RUNNER_ID = SINGLE_SHOT_TASK_HARNESS.id;
+/**
+ * Its version; bump it (in the contract's SINGLE_SHOT_TASK_HARNESS) when the request, the reply
+ * format or the attempt change meaning: it is in each single-shot task's case input.
+ */
+export const SINGLE_SHOT_TASK_RUNNER_VERSION = SINGLE_SHOT_TASK_HARNESS.version;
 
 /** What the single-shot task runner needs; the same parts as the agent runner's. */
 export interface SingleShotTaskRunnerOptions {
