@@ -1,6 +1,7 @@
 import type { Attempt } from "./attempt.js";
 import type { Case } from "./case.js";
 import type { JsonObject } from "./json.js";
+import type { ModelEntry } from "./model.js";
 import type { Score } from "./score.js";
 
 /** What a grader sees: the case (with its hidden reference) and the attempt. */
@@ -9,6 +10,12 @@ export interface GradeInput {
 	readonly case: Case;
 	/** The attempt to grade. */
 	readonly attempt: Attempt;
+	/**
+	 * The registry entry of the model that made the attempt, for decisions the host takes about
+	 * the grading itself (a jury leaving out a candidate's own family); never to be shown to a
+	 * judge. Absent when the caller grades without a model (a task's gold patch).
+	 */
+	readonly model?: ModelEntry | undefined;
 }
 
 /** Scores one attempt of one case. Never writes to the store itself. */

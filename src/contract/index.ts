@@ -36,6 +36,7 @@ export {
 	type ModelTier,
 	type ModelWeights,
 } from "./model.js";
+export { type SelfPreference, selfPreference } from "./model-family.js";
 export { modelKeyPart } from "./model-key-part.js";
 export type { Juror, JuryPanel, PluginContext, UseCasePlugin } from "./plugin.js";
 export {
@@ -83,7 +84,7 @@ export {
 	type SandboxProvenance,
 	SandboxUnavailableError,
 } from "./sandbox.js";
-export { type JuryVote, SCORE_TYPES, type Score, type ScoreType } from "./score.js";
+export { type JurorUsage, type JuryVote, SCORE_TYPES, type Score, type ScoreType } from "./score.js";
 export type { SpecCase, SpecDocument, SpecEndpoints } from "./spec.js";
 export {
 	type ChecksVerifier,

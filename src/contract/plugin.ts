@@ -55,6 +55,11 @@ export interface JuryPanel {
 	readonly quorum: number;
 	/** The jurors, in panel order. */
 	readonly jurors: readonly Juror[];
+	/**
+	 * When true, a juror does not judge a candidate of its own family (see `selfPreference`): the
+	 * grader asks the other jurors only. Absent or false: every juror judges every candidate.
+	 */
+	readonly exclude_own_family?: boolean;
 }
 
 /**

@@ -5,6 +5,20 @@ export const SCORE_TYPES = ["absolute", "boolean", "ordinal", "label"] as const;
 /** One of {@link SCORE_TYPES}. */
 export type ScoreType = (typeof SCORE_TYPES)[number];
 
+/**
+ * What asking one juror cost: the sums over its calls (the retry after an unusable reply
+ * included). Each figure is null when any call did not report it (or, for the cost, when the
+ * juror has neither a billed cost nor a price), never 0 for unknown.
+ */
+export interface JurorUsage {
+	/** Prompt tokens of every call. */
+	readonly input_tokens: number | null;
+	/** Generated tokens of every call. */
+	readonly output_tokens: number | null;
+	/** USD: the billed cost of each call, else the juror's price table; null when unknown. */
+	readonly cost_usd: number | null;
+}
+
 /** One juror's verdict on one attempt. */
 export interface JuryVote {
 	/** Registry id of the juror model. */
@@ -15,6 +29,11 @@ export interface JuryVote {
 	readonly rationale: string | null;
 	/** Why the vote failed (unparsable reply, missing field); null for a valid vote. */
 	readonly error: string | null;
+	/**
+	 * What asking the juror cost; null when one of its calls failed (what a failed call cost is
+	 * not known). Absent on votes stored before juror usage was recorded.
+	 */
+	readonly usage?: JurorUsage | null;
 }
 
 /** One metric of one attempt. A grader returns one score per metric it measures. */

@@ -10,6 +10,11 @@ export interface JudgePanel {
 	readonly jurors: readonly string[];
 	/** How many jurors must return a verdict for a grade to count. */
 	readonly quorum: number;
+	/**
+	 * When true, a juror does not judge a candidate of its own model or family (`selfPreference`);
+	 * set only when written true, so panels without it keep their cell keys.
+	 */
+	readonly exclude_own_family?: true;
 }
 
 /** Id of the panel used when `judge_panels.yaml` is absent, and of the default when it names none. */
@@ -46,6 +51,12 @@ export const judgePanelSchema = z
 			.min(1)
 			.optional()
 			.describe("Jurors that must return a verdict for a grade to count; defaults to a majority."),
+		exclude_own_family: z
+			.boolean()
+			.optional()
+			.describe(
+				"When true, a juror does not judge a candidate of its own model or family (same registry id, same provider model, or the same `tags.family`): the other jurors grade it, and they must meet the quorum.",
+			),
 	})
 	.superRefine(
 		(panel, context) => {
@@ -75,6 +86,7 @@ export const judgePanelSchema = z
 			version: panel.version,
 			jurors: panel.jurors,
 			quorum: panel.quorum ?? majorityQuorum(panel.jurors.length),
+			...(panel.exclude_own_family === true ? { exclude_own_family: true as const } : {}),
 		}),
 	)
 	.describe("One pinned jury panel.");

@@ -93,7 +93,7 @@ async function gradeAttempt(
 	let grader_error: string | null = null;
 	if (attempt.status !== "harness_error") {
 		try {
-			scores = await context.grader.grade({ case: cell.case, attempt }, { signal: context.signal });
+			scores = await context.grader.grade({ case: cell.case, attempt, model: cell.model }, { signal: context.signal });
 		} catch (error) {
 			if (context.signal.aborted) return { cell, run_id: null, attempt, grader_error: null, headline: null };
 			grader_error = describe(error, "grader");

@@ -16,7 +16,13 @@ export function findJury(
 		return model === undefined ? [] : [{ model, provider: providerFor(model) }];
 	});
 	if (panel === undefined || jurors.length === 0) return null;
-	return { id: panel.id, version: panel.version, quorum: panel.quorum, jurors };
+	return {
+		id: panel.id,
+		version: panel.version,
+		quorum: panel.quorum,
+		jurors,
+		...(panel.exclude_own_family === true ? { exclude_own_family: true } : {}),
+	};
 }
 
 /** A `PluginContext.juryPanel`: resolves on the first call and remembers; `asked` says whether it was called. */

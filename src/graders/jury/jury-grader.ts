@@ -4,6 +4,7 @@ import { unscorableReason } from "../text-grader.js";
 import { aggregateVotes, JURY_COMPOSITE_METRIC } from "./aggregate.js";
 import { askJuror } from "./ask-juror.js";
 import { jurorMessages } from "./juror-prompt.js";
+import { juryRecord, seatJury, withJuryRecord } from "./jury-record.js";
 import { defineRubric, type JuryRubric, rubricJson } from "./rubric.js";
 
 /** Version of the jury grader (its prompt, parsing and aggregation); bumping it changes cell keys. */
@@ -30,9 +31,15 @@ export interface JuryGraderOptions {
  * TouchstoneError with code `jury-quorum`, which the host records as the cell's grader error. An
  * attempt without output (or a harness error) is not sent to the jury: it scores 0 everywhere.
  *
+ * Who is asked is decided here from the attempt's model, never told to the jurors (see
+ * `seatJury`): with the panel's `exclude_own_family`, the jurors of the candidate's family are
+ * left out and the quorum must be met by the others (too few of them is the `jury-quorum` error);
+ * without it they vote and are named as self-judging. Every score carries the jury's record in
+ * `extras.jury` (see `juryRecord`): who was asked, left out or self-judging, and the votes' cost.
+ *
  * The config (it enters every cell key) holds the rubric, the instructions and what of the panel
  * decides a verdict: each juror's entry by its cell-key part (provider, model, endpoint, params),
- * in panel order, and the quorum. Changing any of them re-grades every case; the panel's id and
+ * in panel order, the quorum, and `exclude_own_family` when set. Changing any of them re-grades every case; the panel's id and
  * version are labels (stamped on its scores and recorded in the spec), so a juror swapped under
  * the same version still re-grades, and a version bumped over the same jury re-grades nothing.
  */
@@ -49,15 +56,31 @@ export function createJuryGrader(options: JuryGraderOptions): Grader {
 			metric: JURY_COMPOSITE_METRIC,
 			rubric: rubricJson(rubric),
 			instructions,
-			panel: { jurors: panel.jurors.map((juror) => modelKeyPart(juror.model)), quorum: panel.quorum },
+			panel: {
+				jurors: panel.jurors.map((juror) => modelKeyPart(juror.model)),
+				quorum: panel.quorum,
+				// Who is left out then also depends on the jurors' family tags, which their key parts lack.
+				...(panel.exclude_own_family === true
+					? { exclude_own_family: true, families: panel.jurors.map((juror) => juror.model.tags.family) }
+					: {}),
+			},
 		},
 		headline: JURY_COMPOSITE_METRIC,
-		async grade({ case: testCase, attempt }, { signal }) {
+		async grade({ case: testCase, attempt, model }, { signal }) {
+			const seating = seatJury(panel, model);
 			const unscorable = unscorableReason(attempt);
 			if (unscorable !== null || attempt.final === null)
-				return unscoredScores(rubric, unscorable ?? "no output", graderVersion, panel.version);
+				return withJuryRecord(
+					unscoredScores(rubric, unscorable ?? "no output", graderVersion, panel.version),
+					juryRecord({ ...seating, asked: [] }, []),
+				);
+			if (seating.asked.length < panel.quorum)
+				throw new TouchstoneError(
+					"jury-quorum",
+					`the jury ${panel.id} (${panel.version}) leaves out ${seating.excluded.map((seat) => `${seat.juror} (${seat.reason})`).join(", ")} for ${model?.id ?? "the candidate"} (exclude_own_family), and the ${seating.asked.length} juror${seating.asked.length === 1 ? "" : "s"} left cannot meet its quorum of ${panel.quorum}`,
+				);
 			const messages = jurorMessages({ rubric, instructions, testCase, output: attempt.final });
-			const votes = await Promise.all(panel.jurors.map((juror) => askJuror(juror, messages, rubric, signal)));
+			const votes = await Promise.all(seating.asked.map((juror) => askJuror(juror, messages, rubric, signal)));
 			const valid = votes.filter((vote) => vote.error === null).length;
 			if (valid < panel.quorum) {
 				const failures = votes
@@ -69,12 +92,13 @@ export function createJuryGrader(options: JuryGraderOptions): Grader {
 					`the jury ${panel.id} (${panel.version}) gave ${valid} valid vote${valid === 1 ? "" : "s"} of ${votes.length}, below its quorum of ${panel.quorum}; failed votes: ${failures}`,
 				);
 			}
-			return aggregateVotes(votes, {
+			const scores = aggregateVotes(votes, {
 				rubric,
-				panelSize: panel.jurors.length,
+				panelSize: seating.asked.length,
 				judgePanelVersion: panel.version,
 				graderVersion,
 			});
+			return withJuryRecord(scores, juryRecord(seating, votes));
 		},
 	};
 }

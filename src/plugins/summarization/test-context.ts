@@ -74,8 +74,14 @@ export function fakePanel(replies: Record<string, string>, quorum = Object.keys(
 		version: "jury@test",
 		quorum,
 		jurors: Object.entries(replies).map(([id, reply]) => ({
-			// Only what the jury grader reads of an entry: its id, and its options for its key part.
-			model: { id, options: {} } as unknown as ModelEntry,
+			// Only what the jury grader reads of an entry: its id, its options for its key part, its
+			// price for the votes' cost and its tags for its family.
+			model: {
+				id,
+				options: {},
+				price: null,
+				tags: { family: null, weights: null, tier: null },
+			} as unknown as ModelEntry,
 			provider: {
 				specificationVersion: "v1",
 				id: `fake:${id}`,
