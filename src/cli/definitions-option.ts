@@ -3,7 +3,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { BadInputError, type InputIssue } from "../contract/index.js";
 import { type Definitions, loadDefinitions } from "../definitions/index.js";
-import { BUILTIN_PLUGIN_IDS } from "../orchestrator/index.js";
+import { BUILTIN_PLUGIN_IDS, JURY_PLUGIN_IDS } from "../orchestrator/index.js";
 
 /** The options {@link withDirOption} adds, as commander parses them. */
 export interface DirOptions {
@@ -47,6 +47,7 @@ export function loadFromDirOption(dir: string, allowPaths: readonly string[] = [
 	return loadDefinitions(displayPath(dir), {
 		allowedPaths: allowPaths.map((path) => resolve(path)),
 		plugins: BUILTIN_PLUGIN_IDS,
+		juryPlugins: JURY_PLUGIN_IDS,
 	});
 }
 

@@ -15,6 +15,7 @@ import { modelsFileSchema } from "./model-schema.js";
 import { duplicateIdIssues, rawEntries, rawIds } from "./raw-entries.js";
 import { checkPanelReferences, checkUseCaseReferences, type ReferenceContext } from "./reference-checks.js";
 import { schemaIssues } from "./schema-issues.js";
+import { checkSelfPreference } from "./self-preference-checks.js";
 import { useCasesFileSchema } from "./use-case-schema.js";
 import { parseYamlFile, type YamlFile } from "./yaml-file.js";
 
@@ -39,6 +40,11 @@ export interface LoadDefinitionsOptions {
 	 * this layer); when given, another id is a problem located at its line. Default: not checked here.
 	 */
 	readonly plugins?: readonly string[];
+	/**
+	 * The plugin ids whose grader is a jury (from the caller above this layer): their use cases are
+	 * checked for self-preference (see `checkSelfPreference`). Default: none checked.
+	 */
+	readonly juryPlugins?: readonly string[];
 }
 
 /**
@@ -112,7 +118,7 @@ export function loadDefinitions(dir: string, options: LoadDefinitionsOptions = {
 				"mark one or more models `role: anchor`, or pin a panel in judge_panels.yaml",
 			),
 		);
-	return {
+	const definitions: Definitions = {
 		dir,
 		models: models.models,
 		panels: builtin === null ? (panels?.panels ?? []) : [builtin],
@@ -121,6 +127,17 @@ export function loadDefinitions(dir: string, options: LoadDefinitionsOptions = {
 		warnings,
 		allowedPaths,
 	};
+	const selfPreference =
+		useCasesFile === null
+			? { issues: [], warnings: [] }
+			: checkSelfPreference(useCasesFile, definitions, options.juryPlugins ?? []);
+	if (selfPreference.issues.length > 0)
+		throw new BadInputError(
+			`Cannot load the definitions in ${dir}: ${selfPreference.issues.length} problem${selfPreference.issues.length === 1 ? "" : "s"}`,
+			selfPreference.issues,
+		);
+	warnings.push(...selfPreference.warnings);
+	return definitions;
 }
 
 /** The panel used when judge_panels.yaml is absent: every active anchor model, by majority. */

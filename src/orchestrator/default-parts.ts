@@ -50,3 +50,8 @@ export function defaultRunParts(env: Environment): RunParts {
 
 /** The ids of the built-in plugins, which use_cases.yaml may name in `plugin:`. */
 export const BUILTIN_PLUGIN_IDS: readonly string[] = [...builtinPlugins.keys()];
+
+/** The ids of the built-in plugins graded by the judge panel, checked for self-preference. */
+export const JURY_PLUGIN_IDS: readonly string[] = [...builtinPlugins.values()]
+	.filter((plugin) => plugin.usesJury === true)
+	.map((plugin) => plugin.id);

@@ -5,7 +5,7 @@
 export { type CheckInputsOptions, caseFilesOf, checkUseCaseInputs } from "./check-use-case-inputs.js";
 export { commandAccess } from "./command-access.js";
 export { createCommandLauncher } from "./command-launcher.js";
-export { BUILTIN_PLUGIN_IDS, defaultRunParts } from "./default-parts.js";
+export { BUILTIN_PLUGIN_IDS, defaultRunParts, JURY_PLUGIN_IDS } from "./default-parts.js";
 export {
 	ENDPOINT_PROVIDERS,
 	type EndpointOverride,
