@@ -46,6 +46,15 @@ const juryVote = z.strictObject({
 		.array(z.string())
 		.optional()
 		.describe("The juror's replies as received (the first, and the retry after an unusable one), when kept."),
+	usage: z
+		.strictObject({
+			input_tokens: nullableNumber.describe("Prompt tokens of the juror's calls (the retry included)."),
+			output_tokens: nullableNumber.describe("Generated tokens of the juror's calls."),
+			cost_usd: nullableNumber.describe("USD, billed or priced; null when unknown, never 0 for unknown."),
+		})
+		.nullable()
+		.optional()
+		.describe("What asking the juror cost; null when a call failed; absent on votes stored before it was recorded."),
 });
 
 const score = z.strictObject({

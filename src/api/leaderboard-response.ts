@@ -33,6 +33,10 @@ const row = z.strictObject({
 	unisolated_rows: count.describe(
 		"Current rows whose model or grader commands ran unisolated (plain process backend, no bubblewrap).",
 	),
+	self_judged: z
+		.boolean()
+		.describe("Whether a juror of this model's own model or family graded some of its current rows (self-preference)."),
+	self_judged_rows: count.describe("Current rows a juror of this model's own model or family graded."),
 	deployed: z.boolean().describe("Whether this is the use case's deployed incumbent."),
 	reference: z.boolean().describe("Whether this is a reference policy (baseline, gold): never a pick."),
 	delta_vs_deployed: pairedDelta.describe("This model minus the deployed incumbent, over shared cases."),
@@ -72,6 +76,21 @@ const decision = z.strictObject({
 	notes: z.array(z.string()),
 });
 
+const gradingCost = z
+	.strictObject({
+		cost_usd: nullableNumber.describe(
+			"Sum of the known juror costs over the current rows, in USD; null when none is known; a lower bound when unpriced_votes > 0.",
+		),
+		votes: count.describe("Juror votes asked for over the current rows."),
+		unpriced_votes: count.describe("Votes whose cost is unknown (an unpriced juror, a failed call)."),
+		rows: count.describe("Current rows graded by a jury."),
+		unrecorded_rows: count.describe("Of those, rows stored before juror costs were recorded (not counted)."),
+		candidates_cost_usd: nullableNumber.describe("The candidates' known cost over the same current rows."),
+		candidates_unknown_cost: count.describe("Current rows whose candidate cost is unknown."),
+	})
+	.nullable()
+	.describe("What the jury's grading of the current rows cost, beside the candidates' cost; null without jury rows.");
+
 /** `GET leaderboard`. */
 export const leaderboardResponse = z.strictObject({
 	use_case_id: z.string(),
@@ -81,6 +100,7 @@ export const leaderboardResponse = z.strictObject({
 	spec_cases: count,
 	rows: z.array(row).describe("Best headline first."),
 	decision,
+	grading_cost: gradingCost,
 	stale_rows: count.describe("Rows of older definitions, left out."),
 	superseded_rows: count.describe("Older rows of re-run cells, replaced by later ones."),
 	bootstrap: z.strictObject({ samples: count, seed: z.number(), level: z.number() }),

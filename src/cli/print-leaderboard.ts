@@ -1,4 +1,5 @@
-import type { Leaderboard } from "../views/index.js";
+import type { GradingCost, Leaderboard } from "../views/index.js";
+import { formatCost } from "./format.js";
 import { type CliIo, printLine } from "./io.js";
 import { defaultColumns, type LeaderboardColumn } from "./leaderboard-columns.js";
 import { printDecision } from "./print-decision.js";
@@ -6,7 +7,9 @@ import { renderTable } from "./table.js";
 
 /**
  * Prints a leaderboard as a table (the default columns, or `columns`): limited-precision rows
- * carry a trailing `*`, rows that ran unisolated a `!`, so neither passes for the other kind.
+ * carry a trailing `*`, rows that ran unisolated a `!`, so neither passes for the other kind, and
+ * rows a juror of their own family judged a `^`. Under the table, what the jury's grading cost
+ * beside the candidates' cost.
  */
 export function printLeaderboard(io: CliIo, board: Leaderboard, columns?: readonly LeaderboardColumn[]): void {
 	const shown = columns ?? defaultColumns(board);
@@ -19,7 +22,7 @@ export function printLeaderboard(io: CliIo, board: Leaderboard, columns?: readon
 		renderTable(
 			["model", ...shown.map((item) => item.header)],
 			board.rows.map((row) => [
-				`${row.model_id}${row.precision === "limited" ? " *" : ""}${row.unisolated_rows > 0 ? " !" : ""}${row.deployed ? " (deployed)" : ""}${row.reference ? " (reference)" : ""}`,
+				`${row.model_id}${row.precision === "limited" ? " *" : ""}${row.unisolated_rows > 0 ? " !" : ""}${row.self_judged ? " ^" : ""}${row.deployed ? " (deployed)" : ""}${row.reference ? " (reference)" : ""}`,
 				...shown.map((item) => item.cell(row, board)),
 			]),
 		),
@@ -34,10 +37,28 @@ export function printLeaderboard(io: CliIo, board: Leaderboard, columns?: readon
 		notes.push(
 			`! unisolated: ${unisolated.reduce((total, row) => total + row.unisolated_rows, 0)} rows ran their commands on the plain process backend (no bubblewrap),\n    not isolated from this machine; for isolated results install bubblewrap and run them again with --force`,
 		);
+	const selfJudged = board.rows.filter((row) => row.self_judged);
+	if (selfJudged.length > 0)
+		notes.push(
+			`^ self-judged: a juror of the model's own model or family graded ${selfJudged.reduce((total, row) => total + row.self_judged_rows, 0)} of these rows,
+    so the headline may be flattered; set \`exclude_own_family: true\` on the judge panel to leave such jurors out`,
+		);
 	if (board.rows.some((row) => row.unknown_cost > 0)) notes.push("+? some costs unknown: the figure is a lower bound");
 	if (board.stale_rows > 0) notes.push(`${board.stale_rows} stale rows of older definitions left out`);
 	if (board.superseded_rows > 0)
 		notes.push(`${board.superseded_rows} older rows of re-run cells replaced by later ones`);
 	for (const note of notes) printLine(io, `  ${note}`);
+	if (board.grading_cost !== null) printLine(io, `  ${describeGradingCost(board.grading_cost)}`);
 	printDecision(io, board.decision);
+}
+
+/** `grading $0.0123 (3 of 40 votes unpriced), candidates $0.4567`: the jury's cost beside the candidates'. */
+export function describeGradingCost(cost: GradingCost): string {
+	const unpriced =
+		cost.unpriced_votes > 0 ? ` (${cost.unpriced_votes} of ${cost.votes} votes unpriced)` : ` (${cost.votes} votes)`;
+	const unrecorded =
+		cost.unrecorded_rows > 0
+			? `; ${cost.unrecorded_rows} jury-graded rows stored before juror costs were recorded are not counted`
+			: "";
+	return `grading ${formatCost(cost.cost_usd, cost.unpriced_votes + cost.unrecorded_rows)}${unpriced}${unrecorded}, candidates ${formatCost(cost.candidates_cost_usd, cost.candidates_unknown_cost)}`;
 }

@@ -32,6 +32,25 @@ export interface RunFact {
 	 * were isolated, null when no sandbox ran (single-shot).
 	 */
 	readonly isolated: boolean | null;
+	/** What grading this run with a jury cost and who judged, as its headline score records it; null when it was no jury's. */
+	readonly jury: RunJuryFact | null;
+}
+
+/**
+ * The jury's record of one run (the jury grader's `extras.jury`), or what a jury score stored
+ * before it was recorded shows (`recorded: false`, every figure unknown).
+ */
+export interface RunJuryFact {
+	/** False for a jury score stored before jurors' usage was recorded: nothing below is known. */
+	readonly recorded: boolean;
+	/** Sum of the known costs of the votes, in USD; null when none is known. */
+	readonly cost_usd: number | null;
+	/** Votes asked for (one per juror asked). */
+	readonly votes: number;
+	/** Votes whose cost is unknown (an unpriced juror, a failed call). */
+	readonly unpriced_votes: number;
+	/** Whether a juror of the candidate's own model or family judged it. */
+	readonly self_judged: boolean;
 }
 
 /*
@@ -46,9 +65,15 @@ const ISOLATED_SQL = `CASE WHEN instr(r.provenance_json, '"isolated"') = 0 AND c
 	WHEN ${RUNNER_ISOLATED} = 0 OR ${HARNESS_ISOLATED} = 0 OR ${GRADER_ISOLATED} = 0 THEN 0
 	WHEN coalesce(${RUNNER_ISOLATED}, ${HARNESS_ISOLATED}, ${GRADER_ISOLATED}) = 1 THEN 1 END`;
 
+/* The jury's record on the headline score (see the jury grader); parsed only where one is. */
+const JURY = (path: string) =>
+	`CASE WHEN instr(s.extras_json, '"jury"') > 0 THEN json_extract(s.extras_json, '$.jury.${path}') END`;
+const JURY_SQL = `s.judge_panel_version IS NOT NULL, ${JURY("usage.cost_usd")}, ${JURY("usage.votes")},
+	${JURY("usage.unpriced_votes")}, CASE WHEN instr(s.extras_json, '"jury"') > 0 THEN json_array_length(s.extras_json, '$.jury.self_judged_by') END`;
+
 const FACT_SQL = (byCase: boolean) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
-	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}
+	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
 	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} AND ${wholeRunSql("r")}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
@@ -74,6 +99,11 @@ type FactRow = [
 	number | null,
 	0 | 1,
 	0 | 1 | null,
+	0 | 1 | null,
+	number | null,
+	number | null,
+	number | null,
+	number | null,
 ];
 
 /**
@@ -118,10 +148,31 @@ export function* iterateRunFacts(
 				confidence: row[13],
 				critical_failure: row[14] === 1,
 				isolated: row[15] === null ? null : row[15] === 1,
+				jury: juryFact(row),
 			},
 		};
 	}
 }
+
+function juryFact(row: FactRow): RunJuryFact | null {
+	if (row[16] !== 1) return null;
+	if (row[18] === null) return UNRECORDED_JURY;
+	return {
+		recorded: true,
+		cost_usd: row[17],
+		votes: row[18],
+		unpriced_votes: row[19] ?? 0,
+		self_judged: (row[20] ?? 0) > 0,
+	};
+}
+
+const UNRECORDED_JURY: RunJuryFact = {
+	recorded: false,
+	cost_usd: null,
+	votes: 0,
+	unpriced_votes: 0,
+	self_judged: false,
+};
 
 /** How many runs each use case has, and when the latest was written. */
 export function runCountsByUseCase(

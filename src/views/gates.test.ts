@@ -29,6 +29,8 @@ function row(model_id: string, figures: Partial<LeaderboardRow> = {}): Leaderboa
 		reference: false,
 		delta_vs_deployed: null,
 		unisolated_rows: 0,
+		self_judged: false,
+		self_judged_rows: 0,
 		...figures,
 	};
 }

@@ -1,4 +1,4 @@
-import type { RunFact } from "../store/index.js";
+import type { RunFact, RunJuryFact } from "../store/index.js";
 
 /** What the read layer keeps of one model × harness: aggregates, not rows. */
 export interface FactGroup {
@@ -29,6 +29,48 @@ export interface FactGroup {
 	readonly critical_failures: number;
 	/** Current rows whose model or grader commands ran in an unisolated sandbox (the plain process backend). */
 	readonly unisolated: number;
+	/** What the jury's grading of these rows cost, and how often a juror judged its own family. */
+	readonly jury: JuryTally;
+}
+
+/** The jury's part of some current rows (those whose headline score a jury gave). */
+export interface JuryTally {
+	/** Rows graded by a jury. */
+	readonly rows: number;
+	/** Of those, rows stored before jurors' usage was recorded: their cost is not known at all. */
+	readonly unrecorded_rows: number;
+	/** Votes asked for over the recorded rows, and those whose cost is unknown. */
+	readonly votes: number;
+	readonly unpriced_votes: number;
+	/** Sum of the known vote costs, in USD; null when no vote's cost is known. */
+	readonly cost_usd: number | null;
+	/** Rows a juror of the candidate's own model or family judged. */
+	readonly self_judged_rows: number;
+}
+
+/** A tally of nothing: no row graded by a jury. */
+export const EMPTY_JURY_TALLY: JuryTally = {
+	rows: 0,
+	unrecorded_rows: 0,
+	votes: 0,
+	unpriced_votes: 0,
+	cost_usd: null,
+	self_judged_rows: 0,
+};
+
+/** The sum of tallies. */
+export function addJuryTallies(tallies: readonly JuryTally[]): JuryTally {
+	return tallies.reduce(
+		(sum, tally) => ({
+			rows: sum.rows + tally.rows,
+			unrecorded_rows: sum.unrecorded_rows + tally.unrecorded_rows,
+			votes: sum.votes + tally.votes,
+			unpriced_votes: sum.unpriced_votes + tally.unpriced_votes,
+			cost_usd: tally.cost_usd === null ? sum.cost_usd : (sum.cost_usd ?? 0) + tally.cost_usd,
+			self_judged_rows: sum.self_judged_rows + tally.self_judged_rows,
+		}),
+		EMPTY_JURY_TALLY,
+	);
 }
 
 /** The key of a model × harness, for maps. */
@@ -83,6 +125,7 @@ class Accumulator {
 	#graderErrors = 0;
 	#criticalFailures = 0;
 	#unisolated = 0;
+	#jury: JuryTally = EMPTY_JURY_TALLY;
 
 	constructor(model_id: string, harness: string) {
 		this.#model_id = model_id;
@@ -103,6 +146,7 @@ class Accumulator {
 		if (fact.input_tokens !== null) this.#inputTokens = (this.#inputTokens ?? 0) + fact.input_tokens;
 		if (fact.output_tokens !== null) this.#outputTokens = (this.#outputTokens ?? 0) + fact.output_tokens;
 		if (fact.isolated === false) this.#unisolated += 1;
+		if (fact.jury !== null) this.#jury = addJuryTallies([this.#jury, tallyOf(fact.jury)]);
 		if (fact.status === "harness_error") this.#harnessErrors += 1;
 		else if (fact.grader_failed) this.#graderErrors += 1;
 		if (!isGraded(fact)) {
@@ -147,8 +191,20 @@ class Accumulator {
 			grader_errors: this.#graderErrors,
 			critical_failures: this.#criticalFailures,
 			unisolated: this.#unisolated,
+			jury: this.#jury,
 		};
 	}
+}
+
+function tallyOf(jury: RunJuryFact): JuryTally {
+	return {
+		rows: 1,
+		unrecorded_rows: jury.recorded ? 0 : 1,
+		votes: jury.votes,
+		unpriced_votes: jury.unpriced_votes,
+		cost_usd: jury.cost_usd,
+		self_judged_rows: jury.self_judged ? 1 : 0,
+	};
 }
 
 /**

@@ -45,6 +45,7 @@ export {
 } from "./inspector.js";
 export type { JurorAgreement, JurorFieldAgreement } from "./juror-agreement.js";
 export {
+	type GradingCost,
 	LEADERBOARD_BOOTSTRAP,
 	type Leaderboard,
 	type LeaderboardOptions,

@@ -1,7 +1,7 @@
 import type { Store } from "../store/index.js";
 import { currentFacts } from "./current-facts.js";
 import { type Decision, decide } from "./decision.js";
-import { type FactGroup, groupKey, pairedDifferences } from "./group-facts.js";
+import { addJuryTallies, type FactGroup, groupKey, pairedDifferences } from "./group-facts.js";
 import { mean, percentile } from "./percentile.js";
 import { bootstrapMeanInterval, type Interval, wilsonInterval } from "./statistics/index.js";
 
@@ -67,12 +67,36 @@ export interface LeaderboardRow {
 	 * bubblewrap): when > 0, this row's results were not produced in isolation from the host.
 	 */
 	readonly unisolated_rows: number;
+	/**
+	 * Whether a juror of this model's own model or family judged some of its current rows (see the
+	 * README, self-preference): its headline may be flattered. `self_judged_rows` says how many.
+	 */
+	readonly self_judged: boolean;
+	readonly self_judged_rows: number;
 	/** Whether this is the use case's deployed incumbent. */
 	readonly deployed: boolean;
 	/** Whether this is a reference policy (baseline, gold): a floor or ceiling line, never a pick. */
 	readonly reference: boolean;
 	/** This model minus the deployed incumbent over shared cases; null for the incumbent itself or when it has no rows. */
 	readonly delta_vs_deployed: PairedDelta | null;
+}
+
+/** What the jury's grading of a use case's current rows cost, beside what the candidates cost. */
+export interface GradingCost {
+	/** Sum of the known juror costs, in USD; null when no vote's cost is known. A lower bound when votes are unpriced. */
+	readonly cost_usd: number | null;
+	/** Votes asked for over the current rows. */
+	readonly votes: number;
+	/** Votes whose cost is unknown (an unpriced juror, a failed call). */
+	readonly unpriced_votes: number;
+	/** Current rows graded by a jury. */
+	readonly rows: number;
+	/** Of those, rows stored before jurors' usage was recorded (their votes are not counted at all). */
+	readonly unrecorded_rows: number;
+	/** The candidates' known cost over all current rows (the sum of the rows' `cost_usd`); null when none is known. */
+	readonly candidates_cost_usd: number | null;
+	/** Current rows whose candidate cost is unknown: when > 0, `candidates_cost_usd` is a lower bound. */
+	readonly candidates_unknown_cost: number;
 }
 
 /** A use case's leaderboard from current rows only, best headline first, with the decision. */
@@ -86,6 +110,8 @@ export interface Leaderboard {
 	readonly spec_cases: number;
 	readonly rows: readonly LeaderboardRow[];
 	readonly decision: Decision;
+	/** What grading by the jury cost; null when no current row was graded by a jury. */
+	readonly grading_cost: GradingCost | null;
 	/** Stored rows of older definitions, flagged and left out. */
 	readonly stale_rows: number;
 	/** Older rows of current cells replaced by a later run of the same cell. */
@@ -134,6 +160,8 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 			a.model_id.localeCompare(b.model_id),
 	);
 	const byKey = new Map(groups.map((group) => [groupKey(group.model_id, group.harness), group]));
+	const jury = addJuryTallies(groups.map((group) => group.jury));
+	const candidateCosts = rows.flatMap((row) => (row.cost_usd === null ? [] : [row.cost_usd]));
 	return {
 		use_case_id: useCaseId,
 		benchmark_version: spec.benchmark_version,
@@ -142,6 +170,18 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 		spec_cases: document.cases.length,
 		rows,
 		decision: decide({ rows, groups: byKey, deployed: document.deployed, band: document.band, bootstrap }),
+		grading_cost:
+			jury.rows === 0
+				? null
+				: {
+						cost_usd: jury.cost_usd,
+						votes: jury.votes,
+						unpriced_votes: jury.unpriced_votes,
+						rows: jury.rows,
+						unrecorded_rows: jury.unrecorded_rows,
+						candidates_cost_usd: candidateCosts.length === 0 ? null : sum(candidateCosts),
+						candidates_unknown_cost: sum(rows.map((row) => row.unknown_cost)),
+					},
 		stale_rows: stale,
 		superseded_rows: superseded,
 		bootstrap,
@@ -189,6 +229,8 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 		grader_errors: group.grader_errors,
 		critical_failures: group.critical_failures,
 		unisolated_rows: group.unisolated,
+		self_judged: group.jury.self_judged_rows > 0,
+		self_judged_rows: group.jury.self_judged_rows,
 		deployed: context.isDeployed,
 		reference: context.reference,
 		delta_vs_deployed:
