@@ -45,3 +45,39 @@ describe("iterateRunFacts", () => {
 		]);
 	});
 });
+
+describe("iterateRunFacts, the jury's record", () => {
+	function juryRun(model: string, panel: string | null, extras: JsonObject | null): void {
+		temporary.store.recordCell({
+			run: sampleRun({ model_id: model, cell_key: `key-${model}` }),
+			scores: [sampleScore({ metric: "composite", judge_panel_version: panel, extras })],
+		});
+	}
+
+	it("reads the votes' cost and self-judging from the headline, and marks jury scores stored before it as unrecorded", () => {
+		const usage = { votes: 2, unpriced_votes: 1, cost_usd: 0.0025, input_tokens: null, output_tokens: null };
+		juryRun("recorded", "jury@v1", {
+			weights: {},
+			jury: { asked: ["j/a", "j/b"], excluded: [], self_judged_by: [], usage },
+		});
+		juryRun("self", "jury@v1", {
+			jury: {
+				asked: ["j/a"],
+				excluded: [],
+				self_judged_by: [{ juror: "j/a", reason: "same-family" }],
+				usage: { ...usage, cost_usd: null, unpriced_votes: 2 },
+			},
+		});
+		juryRun("legacy", "jury@v1", { weights: {} });
+		juryRun("checks", null, null);
+		const facts = Object.fromEntries(
+			[...temporary.store.iterateRunFacts("summarization", "composite")].map(({ fact }) => [fact.model_id, fact.jury]),
+		);
+		expect(facts).toEqual({
+			recorded: { recorded: true, cost_usd: 0.0025, votes: 2, unpriced_votes: 1, self_judged: false },
+			self: { recorded: true, cost_usd: null, votes: 2, unpriced_votes: 2, self_judged: true },
+			legacy: { recorded: false, cost_usd: null, votes: 0, unpriced_votes: 0, self_judged: false },
+			checks: null,
+		});
+	});
+});
