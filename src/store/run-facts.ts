@@ -65,11 +65,13 @@ const ISOLATED_SQL = `CASE WHEN instr(r.provenance_json, '"isolated"') = 0 AND c
 	WHEN ${RUNNER_ISOLATED} = 0 OR ${HARNESS_ISOLATED} = 0 OR ${GRADER_ISOLATED} = 0 THEN 0
 	WHEN coalesce(${RUNNER_ISOLATED}, ${HARNESS_ISOLATED}, ${GRADER_ISOLATED}) = 1 THEN 1 END`;
 
-/* The jury's record on the headline score (see the jury grader); parsed only where one is. */
-const JURY = (path: string) =>
-	`CASE WHEN instr(s.extras_json, '"jury"') > 0 THEN json_extract(s.extras_json, '$.jury.${path}') END`;
-const JURY_SQL = `s.judge_panel_version IS NOT NULL, ${JURY("usage.cost_usd")}, ${JURY("usage.votes")},
-	${JURY("usage.unpriced_votes")}, CASE WHEN instr(s.extras_json, '"jury"') > 0 THEN json_array_length(s.extras_json, '$.jury.self_judged_by') END`;
+/*
+ * The jury's record on the headline score (see the jury grader), in one column: NULL for a score
+ * no jury gave, '' for a jury score without a record, else one JSON array of the four figures
+ * (one parse of the extras, and only where a record is).
+ */
+const JURY_SQL = `CASE WHEN s.judge_panel_version IS NULL THEN NULL WHEN coalesce(instr(s.extras_json, '"jury"'), 0) = 0 THEN ''
+	ELSE json_extract(s.extras_json, '$.jury.usage.cost_usd', '$.jury.usage.votes', '$.jury.usage.unpriced_votes', '$.jury.self_judged_by') END`;
 
 const FACT_SQL = (byCase: boolean) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
@@ -99,11 +101,7 @@ type FactRow = [
 	number | null,
 	0 | 1,
 	0 | 1 | null,
-	0 | 1 | null,
-	number | null,
-	number | null,
-	number | null,
-	number | null,
+	string | null,
 ];
 
 /**
@@ -148,21 +146,23 @@ export function* iterateRunFacts(
 				confidence: row[13],
 				critical_failure: row[14] === 1,
 				isolated: row[15] === null ? null : row[15] === 1,
-				jury: juryFact(row),
+				jury: juryFact(row[16]),
 			},
 		};
 	}
 }
 
-function juryFact(row: FactRow): RunJuryFact | null {
-	if (row[16] !== 1) return null;
-	if (row[18] === null) return UNRECORDED_JURY;
+function juryFact(column: string | null): RunJuryFact | null {
+	if (column === null) return null;
+	if (column === "") return UNRECORDED_JURY;
+	const [cost, votes, unpriced, selfJudged] = JSON.parse(column) as [unknown, unknown, unknown, unknown];
+	if (typeof votes !== "number") return UNRECORDED_JURY;
 	return {
 		recorded: true,
-		cost_usd: row[17],
-		votes: row[18],
-		unpriced_votes: row[19] ?? 0,
-		self_judged: (row[20] ?? 0) > 0,
+		cost_usd: typeof cost === "number" ? cost : null,
+		votes,
+		unpriced_votes: typeof unpriced === "number" ? unpriced : 0,
+		self_judged: Array.isArray(selfJudged) && selfJudged.length > 0,
 	};
 }
 
