@@ -35,6 +35,13 @@ export interface PluginContext {
 	readonly juryPanel?: () => JuryPanel | null;
 	/** For a use case with `tasks:`, the host's access to its task pack; null otherwise. */
 	readonly tasks: TaskPackAccess | null;
+	/**
+	 * The host's provider of a model (its retries, rate limits and secrets, shared with the built-in
+	 * runners), for a plugin's own runner; set by `run`, absent where no model is called (validate).
+	 * A user plugin never sees it: its runner gets `input.model`'s provider, metered, in `run()`'s
+	 * options (docs/plugins.md).
+	 */
+	readonly providerFor?: (model: ModelEntry) => Provider;
 }
 
 /** One juror of a pinned panel: its registry entry and a provider (retries and limits included). */
@@ -79,6 +86,8 @@ export interface UseCasePlugin {
 	readonly version?: string;
 	/** A user plugin's bound on one `grade()` call, in ms (default 30,000); past it the cell gets a grader error. */
 	readonly gradeTimeoutMs?: number;
+	/** A user plugin's bound on one `run()` of its runner, in ms (default 600,000); past it the cell is a harness error. */
+	readonly runTimeoutMs?: number;
 	/** A user plugin's bound on `loadCases()`, in ms (default 60,000); past it validate and run report a load error. */
 	readonly loadCasesTimeoutMs?: number;
 	/** The headline metric when the use case names none. */

@@ -27,6 +27,11 @@ export interface Runner {
 	readonly id: string;
 	/** Version stored in provenance; bumping it changes cell keys. */
 	readonly version: string;
+	/**
+	 * Settings of the harness that enter its cell-key part (`harnessKeyPart`) beside id and version,
+	 * e.g. a user plugin's module hash; `{}` when absent. Passed back to `run()` as `input.harness`.
+	 */
+	readonly config?: JsonObject;
 	/** Runs one cell. Must stop promptly when `signal` aborts. */
 	run(input: RunInput, options: { signal: AbortSignal }): Promise<Attempt>;
 }

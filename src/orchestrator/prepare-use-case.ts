@@ -116,6 +116,7 @@ export async function prepareUseCase(
 		grading: useCase.grading ?? {},
 		prompt_template: useCase.prompt_template,
 		rubric: useCase.rubric,
+		providerFor: options.parts.providerFor,
 		jury: plugin.usesJury === true ? resolveJury(definitions, useCase, options.parts) : null,
 		juryPanel: jury.juryPanel,
 		tasks:
@@ -140,7 +141,7 @@ export async function prepareUseCase(
 	);
 	const runner = plugin.createRunner?.(context) ?? options.parts.createRunner(fleet);
 	const panel = panelFor(definitions, useCase);
-	const harnessConfig: JsonObject = {};
+	const harnessConfig: JsonObject = runner.config ?? {};
 	const spec = buildSpec({
 		useCase,
 		headline: useCase.headline ?? grader.headline ?? plugin.defaultHeadline,

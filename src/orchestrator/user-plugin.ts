@@ -10,6 +10,7 @@ import {
 	useCaseFieldIssue,
 } from "../definitions/index.js";
 import { boundedCall, DEFAULT_LOAD_CASES_TIMEOUT_MS, wrapUserPlugin } from "../plugins/index.js";
+import { attemptWarnings, telemetryFrom } from "../providers/index.js";
 
 /**
  * The plugin a runnable use case names: the built-in with that id, else the user's module (a path
@@ -57,7 +58,15 @@ export async function loadUseCasePlugin(
 			`plugin module \`${reference}\` has no default export`,
 			'end the module with `export default { specificationVersion: "v1", id, version, … }` (see docs/plugins.md)',
 		);
-	return wrapUserPlugin(exported, { reference, sha256: hash, packageVersion: resolved.packageVersion, locate });
+	return wrapUserPlugin(
+		exported,
+		{ reference, sha256: hash, packageVersion: resolved.packageVersion, locate },
+		// A plugin runner's calls are measured as the built-in runners' are.
+		(completions, wallMs, model) => ({
+			telemetry: telemetryFrom(completions, wallMs, model.price),
+			...attemptWarnings(completions),
+		}),
+	);
 }
 
 /**

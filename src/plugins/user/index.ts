@@ -6,3 +6,4 @@ export {
 	type UserPluginModule,
 	wrapUserPlugin,
 } from "./wrap-user-plugin.js";
+export { DEFAULT_RUN_TIMEOUT_MS, type MeasureCalls } from "./wrap-user-runner.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type JsonObject, SCORE_TYPES } from "../../contract/index.js";
+import { ATTEMPT_STATUSES, type JsonObject, SCORE_TYPES, STEP_KINDS } from "../../contract/index.js";
 
 const json = z.record(z.string(), z.json()) as unknown as z.ZodType<JsonObject>;
 const callable = z.custom<(...args: never[]) => unknown>((value) => typeof value === "function", {
@@ -17,14 +17,10 @@ export const userPluginSchema = z.object({
 	usesJury: z.boolean().optional(),
 	gradeTimeoutMs: bound.optional(),
 	loadCasesTimeoutMs: bound.optional(),
+	runTimeoutMs: z.number().int().min(1).max(3_600_000).optional(),
 	createCaseSource: callable,
 	createGrader: callable,
-	createRunner: z
-		.undefined({
-			message:
-				"user plugins cannot bring their own runner yet: remove `createRunner` (the shared runners drive the models)",
-		})
-		.optional(),
+	createRunner: callable.optional(),
 });
 
 /** What a user plugin's createCaseSource() returns. */
@@ -44,7 +40,49 @@ export const graderSchema = z.object({
 	grade: callable,
 });
 
+/** What a user plugin's createRunner() returns. */
+export const runnerSchema = z.object({
+	specificationVersion: z.literal("v1", { message: 'expected `specificationVersion: "v1"`' }),
+	id: text,
+	version: text,
+	run: callable,
+});
+
 const nullableText = z.string().nullable().default(null);
+const count = z.number().nonnegative().nullable().default(null);
+
+const stepSchema = z.strictObject({
+	kind: z.enum(STEP_KINDS),
+	content: z.string(),
+	tool: nullableText,
+	arguments: json.nullable().default(null),
+	is_error: z.boolean().default(false),
+	tokens: count,
+	at_ms: count,
+});
+
+/**
+ * What a user runner's run() returns: the attempt without what the host measures or stamps
+ * (telemetry, provenance). Only `final` is required; `status` is `completed` by default, any
+ * other status needs an `error`, and `details` lands in the attempt's provenance.
+ */
+export const runnerAttemptSchema = z
+	.strictObject({
+		final: z.string({ error: "expected the model's final output (a string) or null" }).nullable(),
+		status: z.enum(ATTEMPT_STATUSES).default("completed"),
+		error: nullableText,
+		trace: z.array(stepSchema).default([]),
+		raw: z.json().nullable().default(null),
+		details: json.default({}),
+	})
+	.superRefine((attempt, context) => {
+		if (attempt.status !== "completed" && attempt.error === null)
+			context.addIssue({
+				code: "custom",
+				path: ["error"],
+				message: `a \`${attempt.status}\` attempt says what went wrong`,
+			});
+	});
 
 const jurySchema = z.strictObject({
 	juror: text,

@@ -5,6 +5,7 @@ import {
 	type Case,
 	type PluginContext,
 	TouchstoneError,
+	UNKNOWN_TELEMETRY,
 	type UseCasePlugin,
 } from "../../contract/index.js";
 import { wrapUserPlugin } from "./wrap-user-plugin.js";
@@ -21,6 +22,8 @@ const MODULE = {
 		...text,
 	}),
 };
+/** The host's measure in a unit test: no model is called here. */
+const MEASURE = () => ({ telemetry: UNKNOWN_TELEMETRY });
 const CONTEXT = { use_case_id: "probe", grading: {} } as unknown as PluginContext;
 const INPUT = { case: { id: "a" } as Case, attempt: { final: "ok" } as Attempt };
 const signal = new AbortController().signal;
@@ -48,12 +51,12 @@ function plugin(scores: unknown, extra: object = {}): unknown {
 }
 
 function grade(exported: unknown): Promise<unknown> {
-	return (wrapUserPlugin(exported, MODULE) as UseCasePlugin).createGrader(CONTEXT).grade(INPUT, { signal });
+	return (wrapUserPlugin(exported, MODULE, MEASURE) as UseCasePlugin).createGrader(CONTEXT).grade(INPUT, { signal });
 }
 
 describe("wrapUserPlugin", () => {
 	it("fills a score's optional members, stamps id@version, and keys the grader by the plugin's version and hash", async () => {
-		const wrapped = wrapUserPlugin(plugin([{ metric: "ok", score_type: "boolean", value: 1 }]), MODULE);
+		const wrapped = wrapUserPlugin(plugin([{ metric: "ok", score_type: "boolean", value: 1 }]), MODULE, MEASURE);
 		const grader = wrapped.createGrader(CONTEXT);
 		expect(grader.config).toEqual({
 			plugin: { id: "probe", version: "1.2.0", sha256: MODULE.sha256, package_version: null },
@@ -80,10 +83,10 @@ describe("wrapUserPlugin", () => {
 		await expect(grade(plugin("not an array"))).rejects.toMatchObject({ code: "plugin-score" });
 	});
 
-	it("is a located bad-input error naming each wrong field of the export, and refuses createRunner", () => {
+	it("is a located bad-input error naming each wrong field of the export, a createRunner that is no function included", () => {
 		let error: unknown;
 		try {
-			wrapUserPlugin(plugin([], { specificationVersion: "v2", createRunner: () => ({}) }), MODULE);
+			wrapUserPlugin(plugin([], { specificationVersion: "v2", createRunner: "single-shot" }), MODULE, MEASURE);
 		} catch (thrown) {
 			error = thrown;
 		}
@@ -94,7 +97,7 @@ describe("wrapUserPlugin", () => {
 			[7, "use_cases[0].plugin"],
 		]);
 		expect(issues.map((issue) => issue.message).join("\n")).toMatch(
-			/export default\.createRunner: user plugins cannot bring their own runner/,
+			/export default\.createRunner: expected a function/,
 		);
 		expect(issues.map((issue) => issue.message).join("\n")).toMatch(
 			/export default\.specificationVersion: expected `specificationVersion: "v1"`/,

@@ -4,13 +4,23 @@ import {
 	type CaseData,
 	type Grader,
 	type InputIssue,
+	type JsonObject,
 	type PluginContext,
+	type Runner,
 	type Score,
 	TouchstoneError,
 	type UseCasePlugin,
 } from "../../contract/index.js";
 import { boundedCall, thrownMessage } from "./bounded-call.js";
-import { caseSourceSchema, graderSchema, problemsOf, scoreSchema, userPluginSchema } from "./user-plugin-schemas.js";
+import {
+	caseSourceSchema,
+	graderSchema,
+	problemsOf,
+	runnerSchema,
+	scoreSchema,
+	userPluginSchema,
+} from "./user-plugin-schemas.js";
+import { DEFAULT_RUN_TIMEOUT_MS, type MeasureCalls, wrapUserRunner } from "./wrap-user-runner.js";
 
 /** A grade() call's bound when the plugin declares none. */
 export const DEFAULT_GRADE_TIMEOUT_MS = 30_000;
@@ -37,13 +47,25 @@ const SHAPE_FIX = "give the module's default export the plugin shape of docs/plu
  * line naming the module and the field, loadCases() and grade() are bounded in time, and a grade()
  * that throws, hangs or returns a malformed score is a TouchstoneError, which the host records as a
  * grader error on that cell. The plugin's version and the module's hash enter every cell key
- * through the grader's config.
+ * through the grader's config, and the harness key through its runner's, when it brings one (see
+ * wrapUserRunner; `measure` is how the host turns that runner's model calls into telemetry).
  */
-export function wrapUserPlugin(exported: unknown, module: UserPluginModule): UseCasePlugin {
+export function wrapUserPlugin(exported: unknown, module: UserPluginModule, measure: MeasureCalls): UseCasePlugin {
 	const plugin = check(module, "export default", userPluginSchema, exported, SHAPE_FIX);
 	const declared = exported as UseCasePlugin;
 	const loadMs = plugin.loadCasesTimeoutMs ?? DEFAULT_LOAD_CASES_TIMEOUT_MS;
-	return {
+	const identity: JsonObject = {
+		id: plugin.id,
+		version: plugin.version,
+		sha256: module.sha256,
+		package_version: module.packageVersion,
+	};
+	// The host's providers stay with the host: the plugin's runner gets its model's, metered, in run().
+	const given = (context: PluginContext): PluginContext => {
+		const { providerFor: _kept, ...rest } = context;
+		return rest;
+	};
+	const wrapped: UseCasePlugin = {
 		specificationVersion: "v1",
 		id: module.reference,
 		version: plugin.version,
@@ -51,7 +73,7 @@ export function wrapUserPlugin(exported: unknown, module: UserPluginModule): Use
 		usesJury: plugin.usesJury === true,
 		createCaseSource(context: PluginContext) {
 			// Methods are called on the object the plugin returned (its `this`), once its shape is checked.
-			const source = attempt(module, "createCaseSource()", () => declared.createCaseSource(context));
+			const source = attempt(module, "createCaseSource()", () => declared.createCaseSource(given(context)));
 			check(module, "createCaseSource()", caseSourceSchema, source, SHAPE_FIX);
 			return {
 				specificationVersion: "v1",
@@ -74,7 +96,7 @@ export function wrapUserPlugin(exported: unknown, module: UserPluginModule): Use
 			};
 		},
 		createGrader(context: PluginContext): Grader {
-			const grader = attempt(module, "createGrader()", () => declared.createGrader(context));
+			const grader = attempt(module, "createGrader()", () => declared.createGrader(given(context)));
 			check(module, "createGrader()", graderSchema, grader, SHAPE_FIX);
 			const gradeMs = plugin.gradeTimeoutMs ?? DEFAULT_GRADE_TIMEOUT_MS;
 			const version = `${grader.id}@${grader.version}`;
@@ -82,15 +104,7 @@ export function wrapUserPlugin(exported: unknown, module: UserPluginModule): Use
 				specificationVersion: "v1",
 				id: grader.id,
 				version: grader.version,
-				config: {
-					plugin: {
-						id: plugin.id,
-						version: plugin.version,
-						sha256: module.sha256,
-						package_version: module.packageVersion,
-					},
-					grader: grader.config,
-				},
+				config: { plugin: identity, grader: grader.config },
 				...(grader.headline === undefined ? {} : { headline: grader.headline }),
 				async grade(input, { signal }): Promise<readonly Score[]> {
 					let returned: unknown;
@@ -119,6 +133,21 @@ export function wrapUserPlugin(exported: unknown, module: UserPluginModule): Use
 					}));
 				},
 			};
+		},
+	};
+	if (plugin.createRunner === undefined) return wrapped;
+	return {
+		...wrapped,
+		createRunner(context: PluginContext): Runner {
+			const runner = attempt(module, "createRunner()", () => declared.createRunner?.(given(context)));
+			check(module, "createRunner()", runnerSchema, runner, SHAPE_FIX);
+			return wrapUserRunner(runner as Parameters<typeof wrapUserRunner>[0], {
+				reference: module.reference,
+				identity,
+				runMs: plugin.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS,
+				providerFor: context.providerFor,
+				measure,
+			});
 		},
 	};
 }
