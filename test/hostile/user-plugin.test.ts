@@ -43,6 +43,26 @@ export default {
 `;
 }
 
+/**
+ * A plugin module whose own runner asks the model (through the host's provider) for case a, and
+ * runs `runB` for case b.
+ */
+function runnerPlugin(runB: string, extra = ""): string {
+	return plugin({
+		extra: `${extra}
+	createRunner() {
+		return {
+			specificationVersion: "v1", id: "probe-runner", version: "1",
+			async run(input, { signal, provider }) {
+				if (input.case.id === "b") { ${runB} }
+				const reply = await provider.complete({ messages: [{ role: "user", content: input.case.input.prompt }] }, { signal });
+				return { final: reply.text };
+			},
+		};
+	},`,
+	});
+}
+
 /** Writes a benchmarks folder whose use cases each name `./plugins/<id>.mjs`, written from `modules`. */
 function project(modules: Record<string, string>, plugins: Record<string, string> = {}): string {
 	const root = tempDir("touchstone-hostile-plugin-");
@@ -68,6 +88,30 @@ function project(modules: Record<string, string>, plugins: Record<string, string
 
 function cli(root: string, ...args: string[]): Promise<BoundedCliResult> {
 	return runCliBounded(args, { cwd: root, timeoutMs: 30_000, env: { TOUCHSTONE_SCRIPTED_URL: server.url } });
+}
+
+interface AttemptRow {
+	readonly use_case_id: string;
+	readonly case_id: string;
+	readonly harness: string;
+	readonly status: string;
+	readonly error: string | null;
+	readonly turns: number | null;
+	readonly scores: number;
+}
+
+/** Every stored run with its number of scores, by use case and case. */
+function attemptRows(root: string): AttemptRow[] {
+	const database = new Database(join(root, "data", "benchmarks.db"), { readonly: true });
+	try {
+		return database
+			.prepare(
+				"SELECT use_case_id, case_id, harness, status, error, turns, (SELECT count(*) FROM scores s WHERE s.run_id = r.run_id) AS scores FROM runs r ORDER BY use_case_id, case_id, r.created_at",
+			)
+			.all() as AttemptRow[];
+	} finally {
+		database.close();
+	}
 }
 
 /** The stderr line that places an issue on use case `index`'s `plugin:` line, or undefined. */
@@ -182,5 +226,52 @@ describe("a user plugin whose grader misbehaves", () => {
 		// The other use case's rows are as they were, and still current.
 		expect(rows.filter((row) => row.use_case_id === "good")).toEqual(good);
 		expect((await cli(root, "run", "--use-case", "good")).stdout).toContain("skipped 2 current");
+	}, 120_000);
+});
+
+describe("a user plugin whose runner misbehaves", () => {
+	it("gets a harness error on that cell only, with the module's message, when run() throws, hangs past its bound or returns a malformed attempt", async () => {
+		const root = project({
+			good: runnerPlugin('return { final: "fine" };'),
+			throws: runnerPlugin('throw new Error("tokenizer.json is missing");'),
+			hangs: runnerPlugin("await new Promise(() => {});", "runTimeoutMs: 300,"),
+			malformed: runnerPlugin('return { final: 42, status: "done" };'),
+		});
+		expect((await cli(root, "validate")).code).toBe(0);
+		expect((await cli(root, "run", "--use-case", "good")).code).toBe(0);
+		const good = attemptRows(root);
+		for (const id of ["throws", "hangs", "malformed"]) {
+			const run = await cli(root, "run", "--use-case", id);
+			expect(run.killed).toBe(false);
+			expect(run.code, run.stderr).toBe(1);
+		}
+		const rows = attemptRows(root);
+		const cell = (useCase: string, testCase: string) =>
+			rows.filter((row) => row.use_case_id === useCase && row.case_id === testCase);
+		for (const id of ["good", "throws", "hangs", "malformed"]) {
+			// Case a called the model through the host: one turn, graded, under the runner's own harness id.
+			expect(cell(id, "a")).toEqual([
+				{
+					use_case_id: id,
+					case_id: "a",
+					harness: "probe-runner",
+					status: "completed",
+					error: null,
+					turns: 1,
+					scores: 1,
+				},
+			]);
+		}
+		for (const id of ["throws", "hangs", "malformed"])
+			expect(cell(id, "b")).toMatchObject([{ harness: "probe-runner", status: "harness_error", scores: 0 }]);
+		expect(cell("throws", "b")[0]?.error).toBe("run() of plugin ./plugins/throws.mjs threw: tokenizer.json is missing");
+		expect(cell("hangs", "b")[0]?.error).toBe("run() of plugin ./plugins/hangs.mjs did not finish within 300 ms");
+		expect(cell("malformed", "b")[0]?.error).toMatch(
+			/^run\(\) of plugin \.\/plugins\/malformed\.mjs returned a malformed attempt: attempt\.final: expected the model's final output \(a string\) or null; attempt\.status: /,
+		);
+		// The other use case's rows are as they were, and still current; a harness error is not.
+		expect(rows.filter((row) => row.use_case_id === "good")).toEqual(good.filter((row) => row.use_case_id === "good"));
+		expect((await cli(root, "run", "--use-case", "good")).stdout).toContain("skipped 2 current");
+		expect((await cli(root, "run", "--use-case", "throws")).stdout).toContain("skipped 1 current");
 	}, 120_000);
 });
