@@ -102,13 +102,17 @@ interface AttemptRow {
 
 /** Every stored run with its number of scores, by use case and case. */
 function attemptRows(root: string): AttemptRow[] {
+	return storedRows<AttemptRow>(
+		root,
+		"SELECT use_case_id, case_id, harness, status, error, turns, (SELECT count(*) FROM scores s WHERE s.run_id = r.run_id) AS scores FROM runs r ORDER BY use_case_id, case_id, r.created_at",
+	);
+}
+
+/** The rows `sql` reads from the project's store, opened read-only. */
+function storedRows<Row>(root: string, sql: string): Row[] {
 	const database = new Database(join(root, "data", "benchmarks.db"), { readonly: true });
 	try {
-		return database
-			.prepare(
-				"SELECT use_case_id, case_id, harness, status, error, turns, (SELECT count(*) FROM scores s WHERE s.run_id = r.run_id) AS scores FROM runs r ORDER BY use_case_id, case_id, r.created_at",
-			)
-			.all() as AttemptRow[];
+		return database.prepare(sql).all() as Row[];
 	} finally {
 		database.close();
 	}
@@ -187,18 +191,11 @@ describe("a user plugin whose grader misbehaves", () => {
 		});
 		expect((await cli(root, "validate")).code).toBe(0);
 		expect((await cli(root, "run", "--use-case", "good")).code).toBe(0);
-		const rowsOf = () => {
-			const database = new Database(join(root, "data", "benchmarks.db"), { readonly: true });
-			try {
-				return database
-					.prepare(
-						"SELECT use_case_id, case_id, grader_error, (SELECT count(*) FROM scores s WHERE s.run_id = r.run_id) AS scores FROM runs r ORDER BY use_case_id, case_id, r.created_at",
-					)
-					.all() as RunRow[];
-			} finally {
-				database.close();
-			}
-		};
+		const rowsOf = () =>
+			storedRows<RunRow>(
+				root,
+				"SELECT use_case_id, case_id, grader_error, (SELECT count(*) FROM scores s WHERE s.run_id = r.run_id) AS scores FROM runs r ORDER BY use_case_id, case_id, r.created_at",
+			);
 		const good = rowsOf();
 		for (const id of ["throws", "hangs", "malformed"]) {
 			const run = await cli(root, "run", "--use-case", id);

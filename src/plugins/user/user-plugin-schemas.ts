@@ -7,10 +7,11 @@ const callable = z.custom<(...args: never[]) => unknown>((value) => typeof value
 });
 const text = z.string().min(1);
 const bound = z.number().int().min(1).max(600_000);
+const v1 = z.literal("v1", { message: 'expected `specificationVersion: "v1"`' });
 
 /** The default export of a user plugin module: the contract's UseCasePlugin, checked before use. */
 export const userPluginSchema = z.object({
-	specificationVersion: z.literal("v1", { message: 'expected `specificationVersion: "v1"`' }),
+	specificationVersion: v1,
 	id: text,
 	version: text,
 	defaultHeadline: text,
@@ -25,14 +26,14 @@ export const userPluginSchema = z.object({
 
 /** What a user plugin's createCaseSource() returns. */
 export const caseSourceSchema = z.object({
-	specificationVersion: z.literal("v1", { message: 'expected `specificationVersion: "v1"`' }),
+	specificationVersion: v1,
 	id: text,
 	loadCases: callable,
 });
 
 /** What a user plugin's createGrader() returns. */
 export const graderSchema = z.object({
-	specificationVersion: z.literal("v1", { message: 'expected `specificationVersion: "v1"`' }),
+	specificationVersion: v1,
 	id: text,
 	version: text,
 	config: json,
@@ -42,7 +43,7 @@ export const graderSchema = z.object({
 
 /** What a user plugin's createRunner() returns. */
 export const runnerSchema = z.object({
-	specificationVersion: z.literal("v1", { message: 'expected `specificationVersion: "v1"`' }),
+	specificationVersion: v1,
 	id: text,
 	version: text,
 	run: callable,
