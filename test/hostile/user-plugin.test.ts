@@ -5,7 +5,7 @@
  * expects a located error (validate/run: exit 2) or a grader error on the one cell (run: exit 1),
  * with the other cells and the stored rows of other use cases untouched.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -271,4 +271,40 @@ describe("a user plugin whose runner misbehaves", () => {
 		expect((await cli(root, "run", "--use-case", "good")).stdout).toContain("skipped 2 current");
 		expect((await cli(root, "run", "--use-case", "throws")).stdout).toContain("skipped 1 current");
 	}, 120_000);
+
+	it("has the secrets a runner puts in its attempt or its error redacted before they are stored, as a built-in runner's are", async () => {
+		const leak = "process.env.PROBE_KEY";
+		const root = project({
+			leaky: runnerPlugin(`throw new Error("key " + ${leak});`).replace(
+				"return { final: reply.text };",
+				`return { final: reply.text + " " + ${leak}, details: { key: ${leak} }, trace: [{ kind: "message", content: ${leak} }] };`,
+			),
+		});
+		const models = join(root, "benchmarks", "models.yaml");
+		writeFileSync(models, readFileSync(models, "utf8").replace("base_url:", "api_key_env: PROBE_KEY\n    base_url:"));
+		const secret = "sk-probe-0123456789abcdef";
+		const run = await runCliBounded(["run", "--use-case", "leaky"], {
+			cwd: root,
+			timeoutMs: 30_000,
+			env: { TOUCHSTONE_SCRIPTED_URL: server.url, PROBE_KEY: secret },
+		});
+		expect(run.code, run.stderr).toBe(1);
+		const rows = storedRows<{ case_id: string; error: string | null; provenance_json: string; redactions: number }>(
+			root,
+			"SELECT case_id, error, provenance_json, redactions FROM runs ORDER BY case_id",
+		);
+		expect(rows.map((row) => [row.case_id, row.redactions])).toEqual([
+			["a", 3],
+			["b", 1],
+		]);
+		expect(JSON.parse(rows[0]?.provenance_json ?? "{}").runner.details.runner).toEqual({ key: "<redacted>" });
+		expect(rows[1]?.error).toBe("run() of plugin ./plugins/leaky.mjs threw: key <redacted>");
+		// Nowhere in the store: not the database (nor its journal), not the output or trace artifacts.
+		const files = readdirSync(join(root, "data"), { recursive: true, withFileTypes: true }).filter((entry) =>
+			entry.isFile(),
+		);
+		expect(files.length).toBeGreaterThan(2);
+		for (const file of files)
+			expect(readFileSync(join(file.parentPath, file.name)).includes(secret), file.name).toBe(false);
+	}, 60_000);
 });
