@@ -4,6 +4,7 @@ import {
 	type Completion,
 	type ModelEntry,
 	type Provider,
+	ProviderError,
 	type RunInput,
 	UNKNOWN_TELEMETRY,
 } from "../../contract/index.js";
@@ -94,5 +95,22 @@ describe("wrapUserRunner", () => {
 		expect(hung.status).toBe("harness_error");
 		expect(hung.error).toContain("run() of plugin ./plugins/probe.mjs did not finish within 30 ms");
 		expect([aborted, measured, hung.telemetry.turns]).toEqual([true, [1], 1]);
+	});
+
+	it("is the model's timeout when a model call timed out and the runner let it through, and a harness error for another provider error", async () => {
+		for (const [kind, status] of [
+			["timeout", "timeout"],
+			["auth", "harness_error"],
+		] as const) {
+			const attempt = await wrap(async () => {
+				throw new ProviderError("no answer in 30 s", { kind });
+			}).runner.run(INPUT, { signal });
+			expect([attempt.status, attempt.error]).toEqual([
+				status,
+				kind === "timeout"
+					? "run() of plugin ./plugins/probe.mjs: the model call timed out: no answer in 30 s"
+					: "run() of plugin ./plugins/probe.mjs threw: no answer in 30 s",
+			]);
+		}
 	});
 });

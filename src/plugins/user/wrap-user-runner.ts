@@ -86,7 +86,7 @@ export function wrapUserRunner(runner: DeclaredRunner, host: UserRunnerHost): Ru
 			} catch (error) {
 				if (signal.aborted) throw error;
 				if (error instanceof ProviderError && error.kind === "timeout")
-					return failed("timeout", `${who}: model call timed out after ${error.retries} retries: ${error.message}`);
+					return failed("timeout", `${who}: the model call timed out: ${error.message}`);
 				if (error instanceof TouchstoneError && error.code === "plugin-timeout")
 					return failed("harness_error", error.message);
 				return failed("harness_error", `${who} threw: ${thrownMessage(error)}`);
