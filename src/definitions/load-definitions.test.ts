@@ -508,6 +508,7 @@ describe("the bundled examples", () => {
 			["summarization", "summarization", "scripted/strong"],
 			["kids-qa", "kids-qa", "scripted/strong"],
 			["support-replies", "jury", "scripted/strong"],
+			["support-form", "cases", "scripted/strong"],
 			["code-fix", "tasks", "scripted/strong"],
 		]);
 		expect(definitions.useCases.filter((useCase) => useCase.status === "idea").length).toBeGreaterThanOrEqual(3);
