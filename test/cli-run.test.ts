@@ -56,6 +56,25 @@ describe("touchstone demo and run, spawned end to end", () => {
 		};
 		expect(kids.decision.best.model_id).toBe("scripted/strong");
 		expect(kids.decision.cheapest_good_enough.model_id).toBe("scripted/mid");
+		// The two use cases built only from YAML: a rubric jury, and the team's own checks, over a CSV table.
+		const leaderboardOf = async (useCase: string) =>
+			JSON.parse((await runCli(["leaderboard", "--use-case", useCase, "--json"], { cwd })).stdout) as {
+				rows: { model_id: string; headline: number; cases: number }[];
+				grading_cost: { cost_usd: number | null; votes: number } | null;
+			};
+		const expectHeadlines = (rows: { model_id: string; headline: number; cases: number }[], want: number[]) => {
+			expect(rows.map((row) => row.model_id)).toEqual(["scripted/strong", "scripted/mid", "scripted/cheap"]);
+			rows.forEach((row, index) => {
+				expect(row.cases).toBe(4);
+				expect(row.headline).toBeCloseTo(want[index] ?? Number.NaN, 3);
+			});
+		};
+		const replies = await leaderboardOf("support-replies");
+		// The mid model's refund promise on outage-credit is capped at 0.2: (0.783 + 0.617 + 0.783 + 0.2) / 4.
+		expectHeadlines(replies.rows, [0.95, 0.59583, 0.24167]);
+		expect(replies.grading_cost?.votes).toBe(48);
+		expect(replies.grading_cost?.cost_usd).toBeGreaterThan(0);
+		expectHeadlines((await leaderboardOf("support-form")).rows, [0.975, 0.83125, 0.4625]);
 		const matrix = await runCli(["matrix", "--use-case", "extraction", "--limit", "2"], { cwd });
 		expect(matrix.code).toBe(0);
 		expect(matrix.stdout).toMatch(/2 of 6 cases/);

@@ -79,6 +79,10 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 				);
 				printLine(
 					io,
+					"  touchstone inspect --use-case support-replies --case outage-credit   a rubric written in YAML, each juror's vote",
+				);
+				printLine(
+					io,
 					`  touchstone serve --dir ${definitionsDir}   the same over HTTP: http://127.0.0.1:33800/api/v1/benchmarks`,
 				);
 				printLine(
