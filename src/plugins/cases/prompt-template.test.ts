@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderTemplate, templateVariables } from "./prompt-template.js";
+import { RENDERED_PROMPT_BOUND, renderTemplate, templateVariables } from "./prompt-template.js";
 
 describe("renderTemplate", () => {
 	it("substitutes each {{name}}, spaces inside the braces allowed, numbers and booleans as written", () => {
@@ -40,6 +40,19 @@ describe("renderTemplate", () => {
 		expect(renderTemplate("a {{b", {})).toMatchObject({
 			problem: { message: expect.stringContaining("never closed") },
 		});
+	});
+
+	it("refuses a template that would multiply a var past the prompt bound, before joining anything", () => {
+		const text = "x".repeat(1024 * 1024);
+		const repeats = RENDERED_PROMPT_BOUND / text.length + 1;
+		const rendered = renderTemplate("{{text}}".repeat(repeats), { text });
+		expect(rendered).toEqual({
+			problem: {
+				message: `the rendered prompt would hold ${(repeats * text.length).toLocaleString("en-US")} characters, more than the 16,777,216 a prompt may`,
+				fix: "use each large var once, or split the text into smaller cases",
+			},
+		});
+		expect(renderTemplate("{{text}}".repeat(repeats - 1), { text })).toHaveProperty("prompt");
 	});
 
 	it("allows vars the template does not use", () => {

@@ -5,6 +5,15 @@
  * writes a literal `{{`; a var's value is inserted as is and never rendered again.
  */
 
+import { INPUT_BOUNDS } from "../../input/index.js";
+
+/**
+ * The longest prompt a template may render, in UTF-16 code units: the bound of one input file.
+ * A template repeating a file var can otherwise multiply it without limit (`{{text}}` a
+ * thousand times over a 16 MiB file is 16 GB), so the size is summed before anything is joined.
+ */
+export const RENDERED_PROMPT_BOUND = INPUT_BOUNDS.fileBytes;
+
 /** A var's name: a letter or `_`, then letters, digits, `_` or `-`. Table columns are var names. */
 export const VAR_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
@@ -90,6 +99,14 @@ export function renderTemplate(
 	const used = parsed.parts.flatMap((part) => ("variable" in part ? [part.variable] : []));
 	const problem = unknownVariables(used, Object.keys(vars));
 	if (problem !== null) return { problem };
-	const prompt = parsed.parts.map((part) => ("variable" in part ? String(vars[part.variable]) : part.text)).join("");
-	return { prompt };
+	const pieces = parsed.parts.map((part) => ("variable" in part ? String(vars[part.variable]) : part.text));
+	const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+	if (length > RENDERED_PROMPT_BOUND)
+		return {
+			problem: {
+				message: `the rendered prompt would hold ${length.toLocaleString("en-US")} characters, more than the ${RENDERED_PROMPT_BOUND.toLocaleString("en-US")} a prompt may`,
+				fix: "use each large var once, or split the text into smaller cases",
+			},
+		};
+	return { prompt: pieces.join("") };
 }
