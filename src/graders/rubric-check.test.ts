@@ -20,6 +20,8 @@ describe("rubric check", () => {
 		const grader = createRubricCheckGrader({ criterion: CRITERION, panel: uncalledPanel(["juror/a"]), metric: "tone" });
 		const score = await gradeOne(grader, null, { status: "timeout" });
 		expect(score).toMatchObject({ metric: "tone", value: 0, judge_panel_version: "p@1", jury_votes: [] });
+		// The jury's record is marked with the check, so the grading cost counts this panel beside others.
+		expect(score?.extras?.jury).toMatchObject({ check: "tone", usage: { votes: 0 } });
 	});
 
 	it("refuses an empty criterion and keys a panel by its jurors and quorum, not its labels", () => {

@@ -1,5 +1,5 @@
-import { contentHash, defineCase, type Grader, type JuryPanel, modelKeyPart } from "../contract/index.js";
-import { createJuryGrader, JURY_GRADER_VERSION } from "./jury/index.js";
+import { contentHash, defineCase, type Grader, type JuryPanel, modelKeyPart, type Score } from "../contract/index.js";
+import { createJuryGrader, JURY_GRADER_VERSION, JURY_RECORD_KEY } from "./jury/index.js";
 import { assertOptions, metricProblems, type OptionProblem } from "./option-issues.js";
 
 /** Version of the rubric check (its instructions and how it reads the jury's scores); it enters the config. */
@@ -57,9 +57,22 @@ export function createRubricCheckGrader(options: RubricCheckOptions): Grader {
 			const { checks: _checks, ...reference } = input.case.reference ?? {};
 			const testCase = input.case.reference === null ? input.case : defineCase({ ...input.case, reference });
 			const scores = await jury.grade({ ...input, case: testCase }, options);
-			return scores.filter((score) => score.metric === RUBRIC_CHECK_FIELD).map((score) => ({ ...score, metric }));
+			return scores.filter((score) => score.metric === RUBRIC_CHECK_FIELD).map((score) => markCheck(score, metric));
 		},
 	};
+}
+
+/**
+ * The score under the check's metric, its jury record marked with it (`extras.jury.check`): each
+ * rubric check is its own jury call, which the leaderboard's grading cost counts beside the
+ * headline's (a jury plugin's field scores repeat one record and carry no mark).
+ */
+function markCheck(score: Score, metric: string): Score {
+	const extras = score.extras ?? {};
+	const record = extras[JURY_RECORD_KEY];
+	if (record === undefined || record === null || typeof record !== "object" || Array.isArray(record))
+		return { ...score, metric };
+	return { ...score, metric, extras: { ...extras, [JURY_RECORD_KEY]: { ...record, check: metric } } };
 }
 
 /**

@@ -81,3 +81,58 @@ describe("iterateRunFacts, the jury's record", () => {
 		});
 	});
 });
+
+describe("iterateRunFacts, the rubric checks' panels", () => {
+	const usage = (votes: number, cost: number | null) => ({
+		votes,
+		unpriced_votes: cost === null ? votes : 0,
+		cost_usd: cost,
+		input_tokens: null,
+		output_tokens: null,
+	});
+	const record = (check: string | null, votes: number, cost: number | null, selfJudged = false): JsonObject => ({
+		asked: [],
+		excluded: [],
+		self_judged_by: selfJudged ? [{ juror: "j/a", reason: "same-family" }] : [],
+		usage: usage(votes, cost),
+		...(check === null ? {} : { check }),
+	});
+	function run(model: string, scores: [string, string | null, JsonObject | null][]): void {
+		temporary.store.recordCell({
+			run: sampleRun({ model_id: model, cell_key: `key-${model}` }),
+			scores: scores.map(([metric, panel, jury]) =>
+				sampleScore({ metric, judge_panel_version: panel, extras: jury === null ? null : { jury } }),
+			),
+		});
+	}
+
+	it("sums every marked check's record with the headline's, and counts a jury plugin's one record once", () => {
+		// A cases run: a deterministic composite headline, two rubric checks (each its own panel) and a regex check.
+		run("checks", [
+			["composite", null, null],
+			["tone", "p@1", record("tone", 2, 0.002)],
+			["next_step", "p@1", record("next_step", 2, null, true)],
+			["greeting", null, null],
+		]);
+		// A jury plugin's run: every field repeats the headline's one record, unmarked.
+		run("plugin", [
+			["composite", "p@1", record(null, 3, 0.003)],
+			["accuracy", "p@1", record(null, 3, 0.003)],
+		]);
+		// A rubric check as the headline, and another check beside it: each counted once.
+		run("headline-check", [
+			["composite", "p@1", record("composite", 2, 0.001)],
+			["tone", "p@1", record("tone", 2, 0.001)],
+		]);
+		run("deterministic", [["composite", null, null]]);
+		const facts = Object.fromEntries(
+			[...temporary.store.iterateRunFacts("summarization", "composite")].map(({ fact }) => [fact.model_id, fact.jury]),
+		);
+		expect(facts).toEqual({
+			checks: { recorded: true, cost_usd: 0.002, votes: 4, unpriced_votes: 2, self_judged: true },
+			plugin: { recorded: true, cost_usd: 0.003, votes: 3, unpriced_votes: 0, self_judged: false },
+			"headline-check": { recorded: true, cost_usd: 0.002, votes: 4, unpriced_votes: 0, self_judged: false },
+			deterministic: null,
+		});
+	});
+});

@@ -32,7 +32,10 @@ export interface RunFact {
 	 * were isolated, null when no sandbox ran (single-shot).
 	 */
 	readonly isolated: boolean | null;
-	/** What grading this run with a jury cost and who judged, as its headline score records it; null when it was no jury's. */
+	/**
+	 * What grading this run with a jury cost and who judged: the record of its headline score plus
+	 * those of its rubric checks (each its own panel); null when no jury graded any of them.
+	 */
 	readonly jury: RunJuryFact | null;
 }
 
@@ -70,12 +73,25 @@ const ISOLATED_SQL = `CASE WHEN instr(r.provenance_json, '"isolated"') = 0 AND c
  * no jury gave, '' for a jury score without a record, else one JSON array of the four figures
  * (one parse of the extras, and only where a record is).
  */
+const JURY_FIGURES = (alias: string) =>
+	`json_extract(${alias}.extras_json, '$.jury.usage.cost_usd', '$.jury.usage.votes', '$.jury.usage.unpriced_votes', '$.jury.self_judged_by')`;
 const JURY_SQL = `CASE WHEN s.judge_panel_version IS NULL THEN NULL WHEN coalesce(instr(s.extras_json, '"jury"'), 0) = 0 THEN ''
-	ELSE json_extract(s.extras_json, '$.jury.usage.cost_usd', '$.jury.usage.votes', '$.jury.usage.unpriced_votes', '$.jury.self_judged_by') END`;
+	ELSE ${JURY_FIGURES("s")} END`;
+
+/*
+ * The records of the run's other panels: each rubric check is its own jury call, its record
+ * marked with the check's metric (`extras.jury.check`, see the rubric check), so a jury plugin's
+ * field scores (which repeat its headline's one record) are not counted again. NULL when there
+ * is none, else a JSON array of the four figures of each. A headline a jury gave without the
+ * mark is a jury plugin's one call: its runs skip the look-up.
+ */
+const CHECKS_JURY_SQL = `CASE WHEN s.judge_panel_version IS NOT NULL AND instr(s.extras_json, '"check":') = 0 THEN NULL ELSE (SELECT CASE WHEN count(*) = 0 THEN NULL ELSE json_group_array(json(${JURY_FIGURES("c")})) END
+	FROM scores AS c WHERE c.run_id = r.run_id AND c.metric IS NOT s.metric AND c.judge_panel_version IS NOT NULL
+	AND instr(c.extras_json, '"check":') > 0 AND json_extract(c.extras_json, '$.jury.check') IS NOT NULL) END`;
 
 const FACT_SQL = (byCase: boolean) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
-	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}
+	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${CHECKS_JURY_SQL}
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
 	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} AND ${wholeRunSql("r")}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
@@ -101,6 +117,7 @@ type FactRow = [
 	number | null,
 	0 | 1,
 	0 | 1 | null,
+	string | null,
 	string | null,
 ];
 
@@ -146,16 +163,20 @@ export function* iterateRunFacts(
 				confidence: row[13],
 				critical_failure: row[14] === 1,
 				isolated: row[15] === null ? null : row[15] === 1,
-				jury: juryFact(row[16]),
+				jury: juryFact(row[16], row[17]),
 			},
 		};
 	}
 }
 
-function juryFact(column: string | null): RunJuryFact | null {
-	if (column === null) return null;
-	if (column === "") return UNRECORDED_JURY;
-	const [cost, votes, unpriced, selfJudged] = JSON.parse(column) as [unknown, unknown, unknown, unknown];
+function juryFact(headline: string | null, checks: string | null): RunJuryFact | null {
+	const own = headline === null ? null : headline === "" ? UNRECORDED_JURY : recordFact(JSON.parse(headline));
+	if (checks === null) return own;
+	return (JSON.parse(checks) as unknown[]).map(recordFact).reduce(addJuryFacts, own ?? NO_JURY_CALL);
+}
+
+function recordFact(figures: unknown): RunJuryFact {
+	const [cost, votes, unpriced, selfJudged] = figures as [unknown, unknown, unknown, unknown];
 	if (typeof votes !== "number") return UNRECORDED_JURY;
 	return {
 		recorded: true,
@@ -165,6 +186,20 @@ function juryFact(column: string | null): RunJuryFact | null {
 		self_judged: Array.isArray(selfJudged) && selfJudged.length > 0,
 	};
 }
+
+/** Two jury calls of one run as one: an unrecorded call leaves the run unrecorded (its votes unknown). */
+function addJuryFacts(a: RunJuryFact, b: RunJuryFact): RunJuryFact {
+	return {
+		recorded: a.recorded && b.recorded,
+		cost_usd: a.cost_usd === null ? b.cost_usd : b.cost_usd === null ? a.cost_usd : a.cost_usd + b.cost_usd,
+		votes: a.votes + b.votes,
+		unpriced_votes: a.unpriced_votes + b.unpriced_votes,
+		self_judged: a.self_judged || b.self_judged,
+	};
+}
+
+/** The start of a sum of jury calls, when the headline is no jury's. */
+const NO_JURY_CALL: RunJuryFact = { recorded: true, cost_usd: null, votes: 0, unpriced_votes: 0, self_judged: false };
 
 const UNRECORDED_JURY: RunJuryFact = {
 	recorded: false,

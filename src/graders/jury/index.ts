@@ -16,6 +16,7 @@ export {
 export { askJuror, type JurorVote } from "./ask-juror.js";
 export { jurorMessages, OUTPUT_HEADING } from "./juror-prompt.js";
 export { createJuryGrader, JURY_GRADER_VERSION, type JuryGraderOptions } from "./jury-grader.js";
+export { JURY_RECORD_KEY } from "./jury-record.js";
 export { type JurorVerdict, type ParsedVerdict, parseVerdict } from "./parse-verdict.js";
 export {
 	type CriticalFailureRule,
