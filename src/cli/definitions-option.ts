@@ -26,9 +26,14 @@ export function withDirOption(command: Command): Command {
 /**
  * Loads the definitions named by `--dir`, letting case globs reach the `--allow-path` folders
  * (each must be an existing folder) and use cases name the built-in plugins; problems name files
- * as the user would type them.
+ * as the user would type them. `juryUseCases` are also checked for self-preference: use cases
+ * whose cases asked for the jury (a `rubric:` check), as `validate` found on reading them.
  */
-export function loadFromDirOption(dir: string, allowPaths: readonly string[] = []): Definitions {
+export function loadFromDirOption(
+	dir: string,
+	allowPaths: readonly string[] = [],
+	juryUseCases: readonly string[] = [],
+): Definitions {
 	const issues = allowPaths.flatMap((path): InputIssue[] =>
 		statSync(path, { throwIfNoEntry: false })?.isDirectory() === true
 			? []
@@ -48,6 +53,7 @@ export function loadFromDirOption(dir: string, allowPaths: readonly string[] = [
 		allowedPaths: allowPaths.map((path) => resolve(path)),
 		plugins: BUILTIN_PLUGIN_IDS,
 		juryPlugins: JURY_PLUGIN_IDS,
+		juryUseCases,
 	});
 }
 

@@ -45,6 +45,12 @@ export interface LoadDefinitionsOptions {
 	 * checked for self-preference (see `checkSelfPreference`). Default: none checked.
 	 */
 	readonly juryPlugins?: readonly string[];
+	/**
+	 * Use cases graded by a jury although their plugin is none of `juryPlugins`: a `cases` use case
+	 * with a `rubric:` check, found by reading its cases (see `checkUseCaseInputs`). Also checked for
+	 * self-preference. Default: none.
+	 */
+	readonly juryUseCases?: readonly string[];
 }
 
 /**
@@ -130,7 +136,7 @@ export function loadDefinitions(dir: string, options: LoadDefinitionsOptions = {
 	const selfPreference =
 		useCasesFile === null
 			? { issues: [], warnings: [] }
-			: checkSelfPreference(useCasesFile, definitions, options.juryPlugins ?? []);
+			: checkSelfPreference(useCasesFile, definitions, options.juryPlugins ?? [], options.juryUseCases ?? []);
 	if (selfPreference.issues.length > 0)
 		throw new BadInputError(
 			`Cannot load the definitions in ${dir}: ${selfPreference.issues.length} problem${selfPreference.issues.length === 1 ? "" : "s"}`,

@@ -4,7 +4,8 @@ import type { ReferenceFindings } from "./reference-checks.js";
 import type { YamlFile } from "./yaml-file.js";
 
 /**
- * Self-preference in the runnable use cases graded by a jury (their plugin is in `juryPlugins`):
+ * Self-preference in the runnable use cases graded by a jury (their plugin is in `juryPlugins`, or
+ * their id in `juryUseCases`: a `cases` use case with a `rubric:` check):
  * a juror of the use case's panel that is also a candidate of its fleet, or of a candidate's
  * family (see `selfPreference`). Without `exclude_own_family` on the panel it is a warning naming
  * the use case, the juror and the candidate (the juror may favour its own output). With it, the
@@ -15,10 +16,12 @@ export function checkSelfPreference(
 	file: YamlFile,
 	definitions: Definitions,
 	juryPlugins: readonly string[],
+	juryUseCases: readonly string[] = [],
 ): ReferenceFindings {
 	const findings: ReferenceFindings = { issues: [], warnings: [] };
 	definitions.useCases.forEach((useCase, index) => {
-		if (useCase.status !== "runnable" || useCase.plugin === null || !juryPlugins.includes(useCase.plugin)) return;
+		if (useCase.status !== "runnable" || useCase.plugin === null) return;
+		if (!juryPlugins.includes(useCase.plugin) && !juryUseCases.includes(useCase.id)) return;
 		const panel = definitions.panels.find((item) => item.id === (useCase.judge_panel ?? definitions.defaultPanel));
 		if (panel === undefined) return;
 		const jurors = panel.jurors.flatMap((id) => findModel(definitions, id) ?? []);

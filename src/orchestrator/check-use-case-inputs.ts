@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import {
 	BadInputError,
 	type InputIssue,
+	type JuryPanel,
 	type ModelEntry,
 	type PluginContext,
 	type Provider,
@@ -19,6 +20,8 @@ export interface CheckInputsOptions {
 	/** The plugin with this id; default the built-in plugins. */
 	readonly findPlugin?: (id: string) => UseCasePlugin | undefined;
 	readonly signal: AbortSignal;
+	/** Called with a use case whose cases asked for its judge panel (a `rubric:` check), after reading them. */
+	readonly onJuryAsked?: (useCaseId: string) => void;
 }
 
 /**
@@ -40,7 +43,9 @@ export async function checkUseCaseInputs(
 		options.signal.throwIfAborted();
 		try {
 			const plugin = await loadUseCasePlugin(definitions, useCase, findPlugin, options.signal);
-			counts[useCase.id] = await countInputs(definitions, useCase, plugin, options.signal);
+			const jury = lazyJury(() => findJury(definitions, useCase, uncalledProvider));
+			counts[useCase.id] = await countInputs(definitions, useCase, plugin, jury.juryPanel, options.signal);
+			if (jury.asked()) options.onJuryAsked?.(useCase.id);
 		} catch (error) {
 			if (!(error instanceof BadInputError)) throw error;
 			issues.push(...error.issues);
@@ -68,6 +73,7 @@ async function countInputs(
 	definitions: Definitions,
 	useCase: UseCaseDefinition,
 	plugin: UseCasePlugin,
+	juryPanel: () => JuryPanel | null,
 	signal: AbortSignal,
 ): Promise<number> {
 	// A task pack's fixtures are materialized by `snapshot` and its runtime prepared by `run`:
@@ -83,7 +89,7 @@ async function countInputs(
 		rubric: useCase.rubric,
 		jury: null,
 		// A rubric check needs a resolvable panel; its jurors are not called here.
-		juryPanel: lazyJury(() => findJury(definitions, useCase, uncalledProvider)).juryPanel,
+		juryPanel,
 		tasks: null,
 	};
 	return validateCases(plugin.id, useCase.id, await plugin.createCaseSource(context).loadCases({ signal })).length;

@@ -20,7 +20,14 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
 			let cases: Record<string, number>;
 			try {
 				definitions = loadFromDirOption(options.dir, options.allowPath);
-				cases = await checkUseCaseInputs(definitions, { signal: new AbortController().signal });
+				const juryUseCases: string[] = [];
+				cases = await checkUseCaseInputs(definitions, {
+					signal: new AbortController().signal,
+					onJuryAsked: (id) => juryUseCases.push(id),
+				});
+				// A `rubric:` check makes a use case jury-graded, known only once its cases are read:
+				// its self-preference is checked on a second load.
+				if (juryUseCases.length > 0) definitions = loadFromDirOption(options.dir, options.allowPath, juryUseCases);
 			} catch (error) {
 				if (options.json && error instanceof BadInputError) printJson(io, { valid: false, issues: error.issues });
 				throw error;
