@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BadInputError } from "../contract/index.js";
+import { BadInputError, type JuryPanel } from "../contract/index.js";
 import { createRubricCheckGrader, rubricPanelKey } from "./rubric-check.js";
 import { gradeOne, uncalledPanel } from "./testing.js";
 
@@ -30,5 +30,24 @@ describe("rubric check", () => {
 		expect(rubricPanelKey({ ...uncalledPanel(["juror/a", "juror/b"]), id: "renamed", version: "p@9" })).toBe(key);
 		expect(rubricPanelKey(uncalledPanel(["juror/b", "juror/a"]))).not.toBe(key);
 		expect(rubricPanelKey(uncalledPanel(["juror/a", "juror/b"], 2))).not.toBe(key);
+	});
+
+	it("keys a panel's exclude_own_family and its jurors' families, which decide who is asked", () => {
+		const panel = (families: readonly string[], exclude: boolean): JuryPanel => {
+			const base = uncalledPanel(["juror/a", "juror/b"]);
+			return {
+				...base,
+				...(exclude ? { exclude_own_family: true } : {}),
+				jurors: base.jurors.map((juror, index) => ({
+					...juror,
+					model: { ...juror.model, tags: { ...juror.model.tags, family: families[index] ?? "" } },
+				})),
+			};
+		};
+		const excluding = rubricPanelKey(panel(["acme", "other"], true));
+		expect(excluding).not.toBe(rubricPanelKey(panel(["acme", "other"], false)));
+		expect(excluding).not.toBe(rubricPanelKey(panel(["acme", "acme"], true)));
+		// A panel without the option keeps the key it had: its cells are not re-graded.
+		expect(rubricPanelKey(panel(["acme", "other"], false))).toBe(rubricPanelKey(uncalledPanel(["juror/a", "juror/b"])));
 	});
 });

@@ -77,7 +77,8 @@ function markCheck(score: Score, metric: string): Score {
 
 /**
  * What of a panel decides a rubric check's result, as one hash for the check's place in the cell
- * key: each juror's cell-key part in panel order, the quorum, and this check's and the jury's
+ * key: each juror's cell-key part in panel order, the quorum, `exclude_own_family` with the
+ * jurors' families when set (a panel without it keeps its key), and this check's and the jury's
  * versions. The panel's id and version are labels, as for the jury grader.
  */
 export function rubricPanelKey(panel: JuryPanel): string {
@@ -85,5 +86,9 @@ export function rubricPanelKey(panel: JuryPanel): string {
 		grader: `rubric@${RUBRIC_CHECK_VERSION}+jury@${JURY_GRADER_VERSION}`,
 		jurors: panel.jurors.map((juror) => modelKeyPart(juror.model)),
 		quorum: panel.quorum,
+		// Who is left out then also depends on the jurors' family tags, as in the jury grader's config.
+		...(panel.exclude_own_family === true
+			? { exclude_own_family: true, families: panel.jurors.map((juror) => juror.model.tags.family ?? null) }
+			: {}),
 	});
 }
