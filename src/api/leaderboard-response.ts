@@ -85,6 +85,9 @@ const gradingCost = z
 		unpriced_votes: count.describe("Votes whose cost is unknown (an unpriced juror, a failed call)."),
 		rows: count.describe("Current rows graded by a jury."),
 		unrecorded_rows: count.describe("Of those, rows stored before juror costs were recorded (not counted)."),
+		failed_rows: count.describe(
+			"Of those, rows whose jury missed its quorum (a grader error, no score); the votes they paid for are counted.",
+		),
 		candidates_cost_usd: nullableNumber.describe("The candidates' known cost over the same current rows."),
 		candidates_unknown_cost: count.describe("Current rows whose candidate cost is unknown."),
 	})

@@ -60,5 +60,9 @@ export function describeGradingCost(cost: GradingCost): string {
 		cost.unrecorded_rows > 0
 			? `; ${cost.unrecorded_rows} jury-graded rows stored before juror costs were recorded are not counted`
 			: "";
-	return `grading ${formatCost(cost.cost_usd, cost.unpriced_votes + cost.unrecorded_rows)}${unpriced}${unrecorded}, candidates ${formatCost(cost.candidates_cost_usd, cost.candidates_unknown_cost)}`;
+	const failed =
+		cost.failed_rows > 0
+			? `; ${cost.failed_rows} row${cost.failed_rows === 1 ? "" : "s"} whose jury missed its quorum (no score) counted`
+			: "";
+	return `grading ${formatCost(cost.cost_usd, cost.unpriced_votes + cost.unrecorded_rows)}${unpriced}${unrecorded}${failed}, candidates ${formatCost(cost.candidates_cost_usd, cost.candidates_unknown_cost)}`;
 }

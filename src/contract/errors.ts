@@ -1,12 +1,20 @@
+import type { JsonObject } from "./json.js";
+
 /** Base of every error touchstone raises on purpose. `code` is stable; match on it, not on text. */
 export class TouchstoneError extends Error {
 	/** Stable machine-readable code, e.g. `bad-input`. */
 	readonly code: string;
+	/**
+	 * What the failure leaves worth keeping beside its message, e.g. what a jury that missed its
+	 * quorum cost (`jury-quorum`: `{ jury }`, the jury's record); null when nothing.
+	 */
+	readonly data: JsonObject | null;
 
-	constructor(code: string, message: string, options?: { cause?: unknown }) {
+	constructor(code: string, message: string, options?: { cause?: unknown; data?: JsonObject }) {
 		super(message, options);
 		this.name = "TouchstoneError";
 		this.code = code;
+		this.data = options?.data ?? null;
 	}
 }
 

@@ -57,6 +57,8 @@ export interface GradedCell {
 	readonly attempt: Attempt;
 	readonly scores: readonly Score[];
 	readonly grader_error: string | null;
+	/** With a grader error: the jury's record the error carried (what a panel below its quorum cost), else null. */
+	readonly grader_jury: JsonObject | null;
 	readonly started_at: string;
 	/** How many secrets were replaced in the attempt, its scores and its grader error. */
 	readonly redactions: number;
@@ -91,12 +93,14 @@ async function gradeAttempt(
 
 	let scores: readonly Score[] = [];
 	let grader_error: string | null = null;
+	let grader_jury: JsonObject | null = null;
 	if (attempt.status !== "harness_error") {
 		try {
 			scores = await context.grader.grade({ case: cell.case, attempt, model: cell.model }, { signal: context.signal });
 		} catch (error) {
 			if (context.signal.aborted) return { cell, run_id: null, attempt, grader_error: null, headline: null };
 			grader_error = describe(error, "grader");
+			grader_jury = juryOfError(error);
 		}
 		// A graded run is stored with its scores; one without any would read as a row written by hand.
 		if (grader_error === null && scores.length === 0)
@@ -107,6 +111,7 @@ async function gradeAttempt(
 		attempt,
 		scores: context.redactor.json(scores, redactions),
 		grader_error: context.redactor.optionalText(grader_error, redactions),
+		grader_jury,
 		started_at,
 		redactions: redactions.count,
 	};
@@ -114,7 +119,7 @@ async function gradeAttempt(
 
 /** Writes a graded cell: its artifacts, then its run and scores in the writer's next batch. */
 export async function persistCell(graded: GradedCell, context: CellContext): Promise<CellOutcome> {
-	const { cell, attempt, scores, grader_error, started_at, redactions } = graded;
+	const { cell, attempt, scores, grader_error, grader_jury, started_at, redactions } = graded;
 	const artifacts: StagedArtifact[] = [];
 	const stage = (value: string | null, type: string): string | null => {
 		if (value === null) return null;
@@ -170,7 +175,11 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 				// Shared, not copied: the record is only read (serialized) from here on.
 				runner: attempt.runner_provenance as unknown as JsonObject,
 				...(rawInline ? { raw: attempt.raw } : {}),
-				grader: graderProvenance(context.grader),
+				// A failed grading's jury record (votes paid for, no score) is kept with who graded.
+				grader:
+					grader_jury === null
+						? graderProvenance(context.grader)
+						: { ...graderProvenance(context.grader), jury: grader_jury },
 			},
 			started_at,
 			finished_at: new Date().toISOString(),
@@ -233,6 +242,12 @@ function graderProvenance(grader: Grader): JsonObject {
 		graderProvenances.set(grader, provenance);
 	}
 	return provenance;
+}
+
+/** The jury's record a grader's error carries (`data.jury`, see the jury grader), or null. */
+function juryOfError(error: unknown): JsonObject | null {
+	const jury = error instanceof TouchstoneError ? error.data?.jury : undefined;
+	return typeof jury === "object" && jury !== null && !Array.isArray(jury) ? jury : null;
 }
 
 function describe(error: unknown, who: string): string {

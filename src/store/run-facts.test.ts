@@ -74,9 +74,9 @@ describe("iterateRunFacts, the jury's record", () => {
 			[...temporary.store.iterateRunFacts("summarization", "composite")].map(({ fact }) => [fact.model_id, fact.jury]),
 		);
 		expect(facts).toEqual({
-			recorded: { recorded: true, cost_usd: 0.0025, votes: 2, unpriced_votes: 1, self_judged: false },
-			self: { recorded: true, cost_usd: null, votes: 2, unpriced_votes: 2, self_judged: true },
-			legacy: { recorded: false, cost_usd: null, votes: 0, unpriced_votes: 0, self_judged: false },
+			recorded: { recorded: true, cost_usd: 0.0025, votes: 2, unpriced_votes: 1, self_judged: false, failed: false },
+			self: { recorded: true, cost_usd: null, votes: 2, unpriced_votes: 2, self_judged: true, failed: false },
+			legacy: { recorded: false, cost_usd: null, votes: 0, unpriced_votes: 0, self_judged: false, failed: false },
 			checks: null,
 		});
 	});
@@ -106,7 +106,7 @@ describe("iterateRunFacts, the rubric checks' panels", () => {
 		});
 	}
 
-	it("sums every marked check's record with the headline's, and counts a jury plugin's one record once", () => {
+	it("sums every marked check's record with the headline's, counts a jury plugin's one record once, and reads a failed grading's record", () => {
 		// A cases run: a deterministic composite headline, two rubric checks (each its own panel) and a regex check.
 		run("checks", [
 			["composite", null, null],
@@ -125,14 +125,32 @@ describe("iterateRunFacts, the rubric checks' panels", () => {
 			["tone", "p@1", record("tone", 2, 0.001)],
 		]);
 		run("deterministic", [["composite", null, null]]);
+		// A grading whose jury missed its quorum: no score, the record kept in the run's provenance.
+		temporary.store.recordCell({
+			run: sampleRun({
+				model_id: "quorum",
+				cell_key: "key-quorum",
+				grader_error: "grader jury-quorum: 1 valid vote of 2",
+				provenance: { grader: { id: "cases", version: "1", jury: record(null, 2, 0.004, true) } },
+			}),
+			scores: [],
+		});
 		const facts = Object.fromEntries(
 			[...temporary.store.iterateRunFacts("summarization", "composite")].map(({ fact }) => [fact.model_id, fact.jury]),
 		);
 		expect(facts).toEqual({
-			checks: { recorded: true, cost_usd: 0.002, votes: 4, unpriced_votes: 2, self_judged: true },
-			plugin: { recorded: true, cost_usd: 0.003, votes: 3, unpriced_votes: 0, self_judged: false },
-			"headline-check": { recorded: true, cost_usd: 0.002, votes: 4, unpriced_votes: 0, self_judged: false },
+			checks: { recorded: true, cost_usd: 0.002, votes: 4, unpriced_votes: 2, self_judged: true, failed: false },
+			plugin: { recorded: true, cost_usd: 0.003, votes: 3, unpriced_votes: 0, self_judged: false, failed: false },
+			"headline-check": {
+				recorded: true,
+				cost_usd: 0.002,
+				votes: 4,
+				unpriced_votes: 0,
+				self_judged: false,
+				failed: false,
+			},
 			deterministic: null,
+			quorum: { recorded: true, cost_usd: 0.004, votes: 2, unpriced_votes: 0, self_judged: false, failed: true },
 		});
 	});
 });

@@ -34,7 +34,8 @@ export interface RunFact {
 	readonly isolated: boolean | null;
 	/**
 	 * What grading this run with a jury cost and who judged: the record of its headline score plus
-	 * those of its rubric checks (each its own panel); null when no jury graded any of them.
+	 * those of its rubric checks (each its own panel), or, when the grading failed, the record its
+	 * jury's error left (see `failed`); null when no jury graded any of them.
 	 */
 	readonly jury: RunJuryFact | null;
 }
@@ -54,6 +55,11 @@ export interface RunJuryFact {
 	readonly unpriced_votes: number;
 	/** Whether a juror of the candidate's own model or family judged it. */
 	readonly self_judged: boolean;
+	/**
+	 * Whether the grading failed after the jury was asked (a panel below its quorum: a grader
+	 * error, no score): the votes above were paid for all the same.
+	 */
+	readonly failed: boolean;
 }
 
 /*
@@ -89,9 +95,16 @@ const CHECKS_JURY_SQL = `CASE WHEN s.judge_panel_version IS NOT NULL AND instr(s
 	FROM scores AS c WHERE c.run_id = r.run_id AND c.metric IS NOT s.metric AND c.judge_panel_version IS NOT NULL
 	AND instr(c.extras_json, '"check":') > 0 AND json_extract(c.extras_json, '$.jury.check') IS NOT NULL) END`;
 
+/*
+ * A grading that failed keeps the jury's record of the votes it paid for (a panel below its
+ * quorum) in the run's provenance (`grader.jury`): read only on those rows, the four figures.
+ */
+const FAILED_JURY_SQL = `CASE WHEN r.grader_error IS NULL OR instr(r.provenance_json, '"jury"') = 0 THEN NULL
+	ELSE json_extract(r.provenance_json, '$.grader.jury.usage.cost_usd', '$.grader.jury.usage.votes', '$.grader.jury.usage.unpriced_votes', '$.grader.jury.self_judged_by') END`;
+
 const FACT_SQL = (byCase: boolean) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
-	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${CHECKS_JURY_SQL}
+	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${CHECKS_JURY_SQL}, ${FAILED_JURY_SQL}
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
 	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} AND ${wholeRunSql("r")}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
@@ -117,6 +130,7 @@ type FactRow = [
 	number | null,
 	0 | 1,
 	0 | 1 | null,
+	string | null,
 	string | null,
 	string | null,
 ];
@@ -163,7 +177,7 @@ export function* iterateRunFacts(
 				confidence: row[13],
 				critical_failure: row[14] === 1,
 				isolated: row[15] === null ? null : row[15] === 1,
-				jury: juryFact(row[16], row[17]),
+				jury: row[18] === null ? juryFact(row[16], row[17]) : failedJuryFact(row[18]),
 			},
 		};
 	}
@@ -175,6 +189,12 @@ function juryFact(headline: string | null, checks: string | null): RunJuryFact |
 	return (JSON.parse(checks) as unknown[]).map(recordFact).reduce(addJuryFacts, own ?? NO_JURY_CALL);
 }
 
+/** The record a failed grading kept: its votes count, the run is marked failed, and no score of it can flatter. */
+function failedJuryFact(column: string): RunJuryFact | null {
+	const fact = recordFact(JSON.parse(column));
+	return fact.recorded ? { ...fact, self_judged: false, failed: true } : null;
+}
+
 function recordFact(figures: unknown): RunJuryFact {
 	const [cost, votes, unpriced, selfJudged] = figures as [unknown, unknown, unknown, unknown];
 	if (typeof votes !== "number") return UNRECORDED_JURY;
@@ -184,6 +204,7 @@ function recordFact(figures: unknown): RunJuryFact {
 		votes,
 		unpriced_votes: typeof unpriced === "number" ? unpriced : 0,
 		self_judged: Array.isArray(selfJudged) && selfJudged.length > 0,
+		failed: false,
 	};
 }
 
@@ -195,11 +216,19 @@ function addJuryFacts(a: RunJuryFact, b: RunJuryFact): RunJuryFact {
 		votes: a.votes + b.votes,
 		unpriced_votes: a.unpriced_votes + b.unpriced_votes,
 		self_judged: a.self_judged || b.self_judged,
+		failed: a.failed || b.failed,
 	};
 }
 
 /** The start of a sum of jury calls, when the headline is no jury's. */
-const NO_JURY_CALL: RunJuryFact = { recorded: true, cost_usd: null, votes: 0, unpriced_votes: 0, self_judged: false };
+const NO_JURY_CALL: RunJuryFact = {
+	recorded: true,
+	cost_usd: null,
+	votes: 0,
+	unpriced_votes: 0,
+	self_judged: false,
+	failed: false,
+};
 
 const UNRECORDED_JURY: RunJuryFact = {
 	recorded: false,
@@ -207,6 +236,7 @@ const UNRECORDED_JURY: RunJuryFact = {
 	votes: 0,
 	unpriced_votes: 0,
 	self_judged: false,
+	failed: false,
 };
 
 /** How many runs each use case has, and when the latest was written. */

@@ -46,6 +46,8 @@ export interface JuryTally {
 	readonly cost_usd: number | null;
 	/** Rows a juror of the candidate's own model or family judged. */
 	readonly self_judged_rows: number;
+	/** Of `rows`, rows whose jury missed its quorum (a grader error, no score): their votes are counted. */
+	readonly failed_rows: number;
 }
 
 /** A tally of nothing: no row graded by a jury. */
@@ -56,6 +58,7 @@ export const EMPTY_JURY_TALLY: JuryTally = {
 	unpriced_votes: 0,
 	cost_usd: null,
 	self_judged_rows: 0,
+	failed_rows: 0,
 };
 
 /** The sum of tallies. */
@@ -68,6 +71,7 @@ export function addJuryTallies(tallies: readonly JuryTally[]): JuryTally {
 			unpriced_votes: sum.unpriced_votes + tally.unpriced_votes,
 			cost_usd: tally.cost_usd === null ? sum.cost_usd : (sum.cost_usd ?? 0) + tally.cost_usd,
 			self_judged_rows: sum.self_judged_rows + tally.self_judged_rows,
+			failed_rows: sum.failed_rows + tally.failed_rows,
 		}),
 		EMPTY_JURY_TALLY,
 	);
@@ -204,6 +208,7 @@ function tallyOf(jury: RunJuryFact): JuryTally {
 		unpriced_votes: jury.unpriced_votes,
 		cost_usd: jury.cost_usd,
 		self_judged_rows: jury.self_judged ? 1 : 0,
+		failed_rows: jury.failed ? 1 : 0,
 	};
 }
 

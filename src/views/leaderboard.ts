@@ -93,6 +93,8 @@ export interface GradingCost {
 	readonly rows: number;
 	/** Of those, rows stored before jurors' usage was recorded (their votes are not counted at all). */
 	readonly unrecorded_rows: number;
+	/** Of those, rows whose jury missed its quorum (a grader error, no score): the votes they paid for are counted. */
+	readonly failed_rows: number;
 	/** The candidates' known cost over all current rows (the sum of the rows' `cost_usd`); null when none is known. */
 	readonly candidates_cost_usd: number | null;
 	/** Current rows whose candidate cost is unknown: when > 0, `candidates_cost_usd` is a lower bound. */
@@ -179,6 +181,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 						unpriced_votes: jury.unpriced_votes,
 						rows: jury.rows,
 						unrecorded_rows: jury.unrecorded_rows,
+						failed_rows: jury.failed_rows,
 						candidates_cost_usd: candidateCosts.length === 0 ? null : sum(candidateCosts),
 						candidates_unknown_cost: sum(rows.map((row) => row.unknown_cost)),
 					},

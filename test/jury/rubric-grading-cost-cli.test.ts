@@ -25,6 +25,8 @@ const SCRIPT = validateScript({
 		},
 		"scripted/judge-acme": { usage: { prompt_tokens: 1000, completion_tokens: 50 }, rules: [{ reply: VERDICT }] },
 		"scripted/judge-plain": { usage: { prompt_tokens: 700, completion_tokens: 40 }, rules: [{ reply: VERDICT }] },
+		// Garbage on the first try and on the retry: a failed vote.
+		"scripted/judge-garbage": { usage: { prompt_tokens: 500, completion_tokens: 10 }, rules: [{ reply: "Fine!" }] },
 	},
 });
 
@@ -43,6 +45,7 @@ ${model("scripted/cand-acme", "    tags: { family: acme }\n    price: { input: 1
 ${model("scripted/cand-other", "    price: { input: 1, output: 1 }")}
 ${model("scripted/judge-acme", "    role: anchor\n    tags: { family: acme }\n    price: { input: 2, output: 10 }")}
 ${model("scripted/judge-plain", "    role: anchor")}
+${model("scripted/judge-garbage", "    role: anchor")}
 `;
 
 const USE_CASES = `use_cases:
@@ -144,6 +147,29 @@ describe("rubric checks' juries, through the CLI", () => {
 		// judge-acme grades only cand-other (4 priced votes); judge-plain grades both (8 unpriced).
 		expect(board.grading_cost).toMatchObject({ votes: 12, unpriced_votes: 8 });
 		expect(board.grading_cost?.cost_usd).toBeCloseTo(4 * ACME_VOTE, 12);
+	});
+
+	it("keeps what a jury that missed its quorum cost, and counts it in the grading cost", async () => {
+		const cwd = workspace("");
+		writeFileSync(
+			join(cwd, "benchmarks", "judge_panels.yaml"),
+			panels("")
+				.replace("[scripted/judge-acme, scripted/judge-plain]", "[scripted/judge-acme, scripted/judge-garbage]")
+				.replace("quorum: 1", "quorum: 2"),
+		);
+		const run = await cli(cwd, ["run", "--use-case", "replies", "--depth", "thorough", "--samples", "1"]);
+		expect(run.stdout).toContain("4 grader errors");
+		const board = JSON.parse((await cli(cwd, ["leaderboard", "--use-case", "replies", "--json"])).stdout) as Board;
+		// Every row's first rubric check misses the quorum (judge-garbage never answers in JSON), so
+		// its grading stops there: per row, one panel of 2 votes, judge-acme's priced.
+		expect(board.grading_cost).toMatchObject({ votes: 8, unpriced_votes: 4, rows: 4, failed_rows: 4 });
+		expect(board.grading_cost?.cost_usd).toBeCloseTo(4 * ACME_VOTE, 12);
+		// A row without a score flatters nobody.
+		expect(board.rows.every((row) => !row.self_judged)).toBe(true);
+		const table = await cli(cwd, ["leaderboard", "--use-case", "replies"]);
+		expect(table.stdout).toContain(
+			`grading $${(4 * ACME_VOTE).toFixed(4)}+? (4 of 8 votes unpriced); 4 rows whose jury missed its quorum (no score) counted, candidates $`,
+		);
 	});
 
 	it("refuses, at validate, an exclusion that leaves a candidate of a rubric-checked use case below the quorum", async () => {

@@ -4,7 +4,7 @@ import { unscorableReason } from "../text-grader.js";
 import { aggregateVotes, JURY_COMPOSITE_METRIC } from "./aggregate.js";
 import { askJuror } from "./ask-juror.js";
 import { jurorMessages } from "./juror-prompt.js";
-import { juryRecord, seatJury, withJuryRecord } from "./jury-record.js";
+import { JURY_RECORD_KEY, juryRecord, seatJury, withJuryRecord } from "./jury-record.js";
 import { defineRubric, type JuryRubric, rubricJson } from "./rubric.js";
 
 /** Version of the jury grader (its prompt, parsing and aggregation); bumping it changes cell keys. */
@@ -28,7 +28,8 @@ export interface JuryGraderOptions {
  *
  * A failed vote (an unusable reply after one retry, a failed call) is never a pass: it counts
  * toward nothing. When fewer votes than the panel's quorum are valid, grading throws a
- * TouchstoneError with code `jury-quorum`, which the host records as the cell's grader error. An
+ * TouchstoneError with code `jury-quorum`, which the host records as the cell's grader error, with
+ * the jury's record of the votes it paid for in the error's `data.jury` (kept on the run). An
  * attempt without output (or a harness error) is not sent to the jury: it scores 0 everywhere.
  *
  * Who is asked is decided here from the attempt's model, never told to the jurors (see
@@ -87,9 +88,11 @@ export function createJuryGrader(options: JuryGraderOptions): Grader {
 					.filter((vote) => vote.error !== null)
 					.map((vote) => `${vote.juror}: ${vote.error}`)
 					.join("; ");
+				// The votes were paid for: their record rides on the error, for the host to keep on the run.
 				throw new TouchstoneError(
 					"jury-quorum",
 					`the jury ${panel.id} (${panel.version}) gave ${valid} valid vote${valid === 1 ? "" : "s"} of ${votes.length}, below its quorum of ${panel.quorum}; failed votes: ${failures}`,
+					{ data: { [JURY_RECORD_KEY]: juryRecord(seating, votes) } },
 				);
 			}
 			const scores = aggregateVotes(votes, {
