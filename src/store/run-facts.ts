@@ -102,9 +102,12 @@ const CHECKS_JURY_SQL = `CASE WHEN s.judge_panel_version IS NOT NULL AND instr(s
 const FAILED_JURY_SQL = `CASE WHEN r.grader_error IS NULL OR instr(r.provenance_json, '"jury"') = 0 THEN NULL
 	ELSE json_extract(r.provenance_json, '$.grader.jury.usage.cost_usd', '$.grader.jury.usage.votes', '$.grader.jury.usage.unpriced_votes', '$.grader.jury.self_judged_by') END`;
 
-const FACT_SQL = (byCase: boolean) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
+const FACT_SQL = (
+	byCase: boolean,
+	checks: boolean,
+) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
-	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${CHECKS_JURY_SQL}, ${FAILED_JURY_SQL}
+	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${checks ? CHECKS_JURY_SQL : "NULL"}, ${FAILED_JURY_SQL}
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
 	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} AND ${wholeRunSql("r")}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
@@ -135,6 +138,15 @@ type FactRow = [
 	string | null,
 ];
 
+/** How {@link iterateRunFacts} reads. */
+export interface RunFactOptions {
+	/**
+	 * Whether to look up the rubric checks' jury records (a look-up per run); false when the
+	 * caller knows no jury graded the use case (its spec names no judge panel). Default true.
+	 */
+	readonly juryChecks?: boolean;
+}
+
 /**
  * The facts of a use case's runs (optionally of one case) with the score of `metric`, in write
  * order, each with its cell key: one row per cell, the one that counts (the latest graded row;
@@ -148,6 +160,7 @@ export function* iterateRunFacts(
 	useCaseId: string,
 	metric: string,
 	caseId?: string,
+	options: RunFactOptions = {},
 ): Generator<{ readonly cell_key: string; readonly fact: RunFact }> {
 	const names = new Map<string, string>();
 	const intern = <T extends string>(value: T): T => {
@@ -156,7 +169,7 @@ export function* iterateRunFacts(
 		names.set(value, value);
 		return value;
 	};
-	const statement = context.statements.get(FACT_SQL(caseId !== undefined));
+	const statement = context.statements.get(FACT_SQL(caseId !== undefined, options.juryChecks !== false));
 	const values = caseId === undefined ? [metric, useCaseId] : [metric, useCaseId, caseId];
 	for (const row of statement.raw(true).iterate(...values) as IterableIterator<FactRow>) {
 		yield {

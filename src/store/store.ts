@@ -26,7 +26,7 @@ import {
 	type StoredOwnerRating,
 } from "./owner-ratings.js";
 import type { StorePaths } from "./paths.js";
-import { iterateRunFacts, type RunFact, runCountsByUseCase, runsStamp } from "./run-facts.js";
+import { iterateRunFacts, type RunFact, type RunFactOptions, runCountsByUseCase, runsStamp } from "./run-facts.js";
 import { completeCellKeys, getRun, listRuns, type RunFilter, scoresForRuns } from "./run-queries.js";
 import type { CellRecord, StoredRun, StoredScore } from "./run-records.js";
 import {
@@ -201,8 +201,9 @@ export class Store {
 		useCaseId: string,
 		metric: string,
 		caseId?: string,
+		options?: RunFactOptions,
 	): Generator<{ readonly cell_key: string; readonly fact: RunFact }> {
-		return iterateRunFacts(this.#context, useCaseId, metric, caseId);
+		return iterateRunFacts(this.#context, useCaseId, metric, caseId, options);
 	}
 
 	/** A stamp that changes whenever the runs of `useCaseId` do (see run-facts.ts). */

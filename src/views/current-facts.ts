@@ -82,6 +82,8 @@ function readCurrentFacts(
 		useCaseId,
 		options.metric ?? document.headline,
 		options.caseId,
+		// Without a judge panel in the spec no current row was graded by a jury: skip the look-up.
+		{ juryChecks: document.judge_panel !== null },
 	)) {
 		read += 1;
 		if (isCurrent(fact, cell_key)) groups.add(fact);
