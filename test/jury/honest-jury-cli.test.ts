@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../../src/scripted-server/index.js";
 import { openStore } from "../../src/store/index.js";
 import { ROOT, runCli, tempDir } from "../support/cli.js";
+import { ACME_VOTE, honestModels, honestPanels } from "./honest-jury-fixture.js";
 
 /*
  * Honest juries end to end: the real CLI validates, runs and prints the leaderboard of a
@@ -42,22 +43,7 @@ const SCRIPT = validateScript({
 	},
 });
 
-const model = (id: string, extra: string) => `  - id: ${id}
-    provider: openai-compatible
-    model: ${id}
-    base_url: \${TOUCHSTONE_SCRIPTED_URL}/v1
-    options: { max_retries: 0 }
-${extra}`;
-
-/** $2 in, $10 out per million tokens: a judge-acme vote costs (1000 × 2 + 50 × 10) / 1e6. */
-const ACME_VOTE = (1000 * 2 + 50 * 10) / 1e6;
-
-const MODELS = `models:
-${model("scripted/cand-acme", "    tags: { family: acme }\n    price: { input: 1, output: 1 }")}
-${model("scripted/cand-other", "    price: { input: 1, output: 1 }")}
-${model("scripted/judge-acme", "    role: anchor\n    tags: { family: acme }\n    price: { input: 2, output: 10 }")}
-${model("scripted/judge-plain", "    role: anchor")}
-`;
+const MODELS = honestModels();
 
 const USE_CASES = `use_cases:
   - id: digest
@@ -69,13 +55,7 @@ const USE_CASES = `use_cases:
     judge_panel: honest
 `;
 
-const panels = (extra: string) => `default: honest
-panels:
-  - id: honest
-    version: jury@honest-1
-    jurors: [scripted/judge-acme, scripted/judge-plain]
-    quorum: 1
-${extra}`;
+const panels = honestPanels;
 
 let server: ScriptedServer;
 beforeAll(async () => {
