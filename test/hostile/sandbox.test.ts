@@ -280,8 +280,9 @@ describe("an attempt that fills its workdir (item 12)", () => {
 				expect(performance.now() - started).toBeLessThan(8_000);
 				expect(attempt.status).toBe("limit");
 				expect(attempt.error).toContain(`past its limit of ${BOUND} bytes`);
-				// Held near the bound (what it can write between two measurements, 50 ms apart), never 400 MiB.
-				expect(await treeBytes(attempt.workspace?.path ?? "")).toBeLessThan(BOUND + 160 * MIB);
+				// Held near the bound (what it can write between two measurements, 50 ms apart, more when
+				// the machine is loaded and the measurement runs late), far from the 400 MiB it tried.
+				expect(await treeBytes(attempt.workspace?.path ?? "")).toBeLessThan(BOUND + 180 * MIB);
 				expect(JSON.stringify(attempt.runner_provenance.details)).toContain(`"workdir_bytes":${BOUND}`);
 				// The fixture it was copied from is untouched.
 				expect(await treeBytes(fixture)).toBeLessThan(MIB);
