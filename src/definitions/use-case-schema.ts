@@ -39,7 +39,7 @@ export interface UseCaseDefinition {
 	readonly status: UseCaseStatus;
 	/** Kinds of input and output, e.g. `text` -> `audio`. */
 	readonly modality: { readonly input: string; readonly output: string };
-	/** Built-in plugin id; null exactly when the status is `idea`. */
+	/** A built-in plugin id, or a user plugin (a `./` path in the benchmarks folder, or a package); null exactly when the status is `idea`. */
 	readonly plugin: string | null;
 	/** Glob of case files, relative to the benchmarks folder. */
 	readonly cases: string | null;
@@ -103,7 +103,11 @@ export const useCaseSchema = z
 				output: text().describe("Output kind, e.g. text, audio, image, trajectory, code."),
 			})
 			.describe("Kinds of input and output."),
-		plugin: text().optional().describe("Built-in plugin id, e.g. `cases`, `summarization`, `tasks`. Runnable only."),
+		plugin: text()
+			.optional()
+			.describe(
+				"A built-in plugin id (`cases`, `jury`, `summarization`, `kids-qa`, `tasks`), or a plugin of your own: a module path inside the benchmarks folder (`./plugins/x.mjs`) or an installed package name (see docs/plugins.md). Runnable only.",
+			),
 		cases: relativePath("`cases`")
 			.optional()
 			.describe("Glob of case files relative to the benchmarks folder, e.g. `packs/summarization/*.yaml`."),
