@@ -65,6 +65,13 @@ describe("CSV case files", () => {
 		]);
 	});
 
+	it("name the __id column in the fix when a table's file name is no valid id for its rows", async () => {
+		const issues = await loadIssues(table({ "tickets (2).csv": "team,ticket\nsupport,Refund please\n" }));
+		expect(issues.map((issue) => issue.fix)).toEqual([
+			"add an `__id` column to the row with a valid id, or rename the file",
+		]);
+	});
+
 	it("refuse malformed CSV with its line", async () => {
 		const issues = await loadIssues(table({ "t.csv": 'team,ticket,__expected\na,"unclosed,c\n' }));
 		expect(issues.map(where)).toEqual([expect.stringMatching(/^t\.csv:2:1 invalid CSV: Quote Not Closed/)]);

@@ -124,7 +124,7 @@ function parseCase<Schema extends z.ZodType>(
 			document.issue({
 				path: ["id"],
 				message: "missing `id`, required for each case of a `cases:` list",
-				fix: "add `id:` with a name unique in the use case",
+				fix: `${idFix(document.source)} with a name unique in the use case`,
 			}),
 		);
 		return { cases: [], issues };
@@ -134,12 +134,17 @@ function parseCase<Schema extends z.ZodType>(
 			document.issue({
 				path: [],
 				message: `the file name ${JSON.stringify(id)} is not a valid case id (letters, digits, ., _ and -)`,
-				fix: "add `id:` with a valid id, or rename the file",
+				fix: `${idFix(document.source)} with a valid id, or rename the file`,
 			}),
 		);
 	const valid = parsed?.success === true && issues.length === 0;
 	const value = valid ? withVars(parsed.data, rendered.vars) : null;
 	return { cases: [{ parsed: value, id, written: writtenId !== null, document }], issues };
+}
+
+/** How a case of this file is given its id: a column of a CSV table, a key elsewhere. */
+function idFix(source: string): string {
+	return extname(source).toLowerCase() === ".csv" ? "add an `__id` column to the row" : "add `id:`";
 }
 
 /** The parsed case with its resolved vars back in its input (the plugin's schema never saw them). */
