@@ -52,6 +52,15 @@ export function renderCaseTemplate(data: unknown, document: YamlDocument, settin
 				fix: 'write the prompt with `{{name}}` placeholders, e.g. "Summarize for a {{audience}}:\\n{{text}}"',
 			}),
 		);
+	if (!own && !fromUseCase && !Object.hasOwn(input, "prompt"))
+		issues.push(
+			document.issue({
+				path: ["input", "vars"],
+				message: "the case gives `vars` but no template to render them into, and no `prompt`",
+				fix: "add `prompt_template:` to the case's input, or to the use case in use_cases.yaml",
+				atKey: true,
+			}),
+		);
 	if (issues.length > 0) return { data: null, vars: null, issues };
 	if (!own && !fromUseCase) return { data: { ...data, input: rest }, vars: resolved.vars, issues };
 	const rendered = renderTemplate(own ? (template as string) : (settings.prompt_template as string), resolved.vars);

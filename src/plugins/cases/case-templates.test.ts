@@ -81,6 +81,14 @@ describe("prompt templates in YAML cases", () => {
 		expect(issues[0]?.message).toContain("the use case's `prompt_template`");
 	});
 
+	it("refuse vars with no template to render them into, naming both places a template may go", async () => {
+		const issues = await loadIssues(benchmarksWith({ "a.yaml": `input:\n  vars: { name: Ada }\n${CHECK}` }));
+		expect(issues.map((issue) => `${where(issue)} ${issue.message}`)).toEqual([
+			"a.yaml:2:3 input.vars the case gives `vars` but no template to render them into, and no `prompt`",
+		]);
+		expect(issues[0]?.fix).toBe("add `prompt_template:` to the case's input, or to the use case in use_cases.yaml");
+	});
+
 	it("refuse a file var that escapes the benchmarks folder, is missing, is a link out, or is not UTF-8", async () => {
 		const context = withTemplate(
 			benchmarksWith({
