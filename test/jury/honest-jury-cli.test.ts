@@ -1,10 +1,10 @@
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../../src/scripted-server/index.js";
 import { openStore } from "../../src/store/index.js";
-import { ROOT, runCli, tempDir } from "../support/cli.js";
-import { ACME_VOTE, honestModels, honestPanels } from "./honest-jury-fixture.js";
+import { ROOT, runCli } from "../support/cli.js";
+import { ACME_VOTE, honestModels, honestPanels, honestWorkspace } from "./honest-jury-fixture.js";
 
 /*
  * Honest juries end to end: the real CLI validates, runs and prints the leaderboard of a
@@ -64,20 +64,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.resetStats());
 
-function workspace(panelExtra: string): string {
-	const cwd = tempDir("touchstone-honest-jury-");
-	const dir = join(cwd, "benchmarks");
-	mkdirSync(join(dir, "packs", "digest"), { recursive: true });
-	for (const name of ["incident-report.yaml", "launch-meeting.yaml"])
-		copyFileSync(
-			join(ROOT, "examples", "benchmarks", "packs", "summarization", name),
-			join(dir, "packs", "digest", name),
-		);
-	writeFileSync(join(dir, "models.yaml"), MODELS);
-	writeFileSync(join(dir, "judge_panels.yaml"), panels(panelExtra));
-	writeFileSync(join(dir, "use_cases.yaml"), USE_CASES);
-	return cwd;
-}
+/** The two summarization cases of the examples, as the digest pack. */
+const DIGEST = Object.fromEntries(
+	["incident-report.yaml", "launch-meeting.yaml"].map((name) => [
+		`packs/digest/${name}`,
+		readFileSync(join(ROOT, "examples", "benchmarks", "packs", "summarization", name), "utf8"),
+	]),
+);
+
+const workspace = (panelExtra: string) =>
+	honestWorkspace("touchstone-honest-jury-", { models: MODELS, useCases: USE_CASES, panelExtra }, DIGEST);
 
 const cli = (cwd: string, args: readonly string[]) =>
 	runCli(args, { cwd, env: { TOUCHSTONE_SCRIPTED_URL: server.url } });

@@ -1,3 +1,7 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { tempDir } from "../support/cli.js";
+
 /*
  * The models and panel shared by the honest-jury tests: two candidates (one of family acme), a
  * priced juror of family acme and an unpriced one, all served by the scripted server.
@@ -30,3 +34,24 @@ panels:
     jurors: [scripted/judge-acme, scripted/judge-plain]
     quorum: 1
 ${extra}`;
+
+/**
+ * A temp working folder whose benchmarks/ holds `models`, the `honest` panel with `panelExtra`,
+ * `useCases` and the given files (paths relative to benchmarks/); returns the working folder.
+ */
+export function honestWorkspace(
+	prefix: string,
+	files: { readonly models: string; readonly useCases: string; readonly panelExtra: string },
+	caseFiles: Readonly<Record<string, string>>,
+): string {
+	const cwd = tempDir(prefix);
+	const dir = join(cwd, "benchmarks");
+	for (const [path, text] of Object.entries(caseFiles)) {
+		mkdirSync(dirname(join(dir, path)), { recursive: true });
+		writeFileSync(join(dir, path), text);
+	}
+	writeFileSync(join(dir, "models.yaml"), files.models);
+	writeFileSync(join(dir, "judge_panels.yaml"), honestPanels(files.panelExtra));
+	writeFileSync(join(dir, "use_cases.yaml"), files.useCases);
+	return cwd;
+}

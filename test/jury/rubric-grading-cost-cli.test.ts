@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../../src/scripted-server/index.js";
-import { runCli, tempDir } from "../support/cli.js";
-import { ACME_VOTE, honestModels, honestPanels, scriptedModel } from "./honest-jury-fixture.js";
+import { runCli } from "../support/cli.js";
+import { ACME_VOTE, honestModels, honestPanels, honestWorkspace, scriptedModel } from "./honest-jury-fixture.js";
 
 /*
  * Honest juries for `rubric:` checks, end to end: the real CLI validates, runs and prints the
@@ -66,16 +66,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.resetStats());
 
-function workspace(panelExtra: string): string {
-	const cwd = tempDir("touchstone-rubric-cost-");
-	const dir = join(cwd, "benchmarks");
-	mkdirSync(join(dir, "packs", "replies"), { recursive: true });
-	writeFileSync(join(dir, "packs", "replies", "cases.yaml"), CASES);
-	writeFileSync(join(dir, "models.yaml"), MODELS);
-	writeFileSync(join(dir, "judge_panels.yaml"), panels(panelExtra));
-	writeFileSync(join(dir, "use_cases.yaml"), USE_CASES);
-	return cwd;
-}
+const workspace = (panelExtra: string) =>
+	honestWorkspace(
+		"touchstone-rubric-cost-",
+		{ models: MODELS, useCases: USE_CASES, panelExtra },
+		{ "packs/replies/cases.yaml": CASES },
+	);
 
 const cli = (cwd: string, args: readonly string[]) =>
 	runCli(args, { cwd, env: { TOUCHSTONE_SCRIPTED_URL: server.url } });
