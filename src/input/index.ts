@@ -15,7 +15,7 @@ export {
 	isRecord,
 	valueAt,
 } from "./document-path.js";
-export { readInputFileInside } from "./file-inside.js";
+export { type PlaceInside, placeInside, readInputFileInside } from "./file-inside.js";
 export { globSegmentSource, globToRegExp } from "./glob-pattern.js";
 export {
 	aliasBoundIssue,

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { realpathSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { InputIssue, PluginContext } from "../../contract/index.js";
 import { rubricPanelKey } from "../../graders/index.js";
-import { type Problem, readRegularFile, type YamlDocument } from "../../input/index.js";
+import { type Problem, placeInside, readRegularFile, type YamlDocument } from "../../input/index.js";
 import type { CheckEnvironment } from "./check-grader.js";
 import type { Check } from "./check-schema.js";
 import type { CasesGrading } from "./grading-schema.js";
@@ -90,16 +89,15 @@ export function resolveGrading(
 function moduleHash(benchmarksDir: string, path: string): ModuleHash {
 	const fix =
 		"write the module (exporting `check({ output, input, reference, vars })`) inside the benchmarks folder, e.g. `benchmarks/checks/valid-sql.mjs`, and give its path relative to that folder";
-	let real: string;
-	try {
-		real = realpathSync(resolve(benchmarksDir, path));
-	} catch {
+	const place = placeInside(benchmarksDir, path);
+	if ("outside" in place)
+		return {
+			message: `the javascript check module ${path} is outside the benchmarks folder (${"real" in place ? place.real : resolve(benchmarksDir, path)})`,
+			fix,
+		};
+	if (place.real === null)
 		return { message: `the javascript check module ${path} does not exist in ${benchmarksDir}`, fix };
-	}
-	const inside = relative(realpathSync(benchmarksDir), real);
-	if (inside.startsWith("..") || isAbsolute(inside))
-		return { message: `the javascript check module ${path} is outside the benchmarks folder (${real})`, fix };
-	const read = readRegularFile(real, { maxBytes: MAX_MODULE_BYTES });
+	const read = readRegularFile(place.real, { maxBytes: MAX_MODULE_BYTES });
 	if ("refused" in read)
 		return {
 			message: `the javascript check module ${path} cannot be read: ${read.refused} (${read.detail})`,
