@@ -1,4 +1,12 @@
-import { type Case, cellKey, type Depth, type ModelEntry, type SpecDocument } from "../contract/index.js";
+import {
+	BadInputError,
+	type Case,
+	cellKey,
+	type Depth,
+	type ModelEntry,
+	type SpecDocument,
+} from "../contract/index.js";
+import { COUNT_BOUNDS } from "../input/index.js";
 
 /** One unit of execution: a model on a case, one sample. */
 export interface PlannedCell {
@@ -122,4 +130,20 @@ function keysFrom(caseParts: Buffer, modelParts: readonly string[], harnessPart:
 			harness_part: harnessPart,
 			sample_index,
 		});
+}
+
+/** Throws bad input for a plan of more cells than COUNT_BOUNDS.cells, placed on the use case's `samples`. */
+export function refuseOversizedPlan(useCaseId: string, cells: number): void {
+	if (cells <= COUNT_BOUNDS.cells) return;
+	const message = `the run plans ${cells.toLocaleString("en-US")} cells (models × cases × samples), past the bound of ${COUNT_BOUNDS.cells.toLocaleString("en-US")}`;
+	throw new BadInputError(message, [
+		{
+			source: `use_cases.yaml ${useCaseId}`,
+			line: null,
+			column: null,
+			path: "samples",
+			message,
+			fix: "run fewer samples (--samples or `samples:`) or fewer models (--models), or split the cases into several use cases",
+		},
+	]);
 }

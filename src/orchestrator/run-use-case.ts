@@ -1,12 +1,11 @@
-import { BadInputError, type Depth, type JsonObject, type SpecDocument } from "../contract/index.js";
+import type { Depth, JsonObject, SpecDocument } from "../contract/index.js";
 import { type Definitions, findUseCase } from "../definitions/index.js";
-import { COUNT_BOUNDS } from "../input/index.js";
 import { runtimeCacheDir, type Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
 import type { EndpointOverride } from "./endpoint-models.js";
 import { type CellContext, type CellOutcome, gradeCell, persistCell } from "./execute-cell.js";
 import { knownSecrets } from "./known-secrets.js";
-import { type CellPlan, planCells } from "./plan.js";
+import { type CellPlan, planCells, refuseOversizedPlan } from "./plan.js";
 import { runPool } from "./pool.js";
 import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
 import { SecretRedactor } from "./secret-redactor.js";
@@ -162,7 +161,7 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 		samples: request.samples ?? prepared.useCase.samples,
 	});
 	// Refused before the spec is written: a plan this large is a typo, and would not fit in memory.
-	if (plan.size > COUNT_BOUNDS.cells) throw tooManyCells(prepared.useCase.id, plan.size);
+	refuseOversizedPlan(prepared.useCase.id, plan.size);
 	if (!request.dryRun) {
 		const writable = writableStore(request);
 		writable.freezeSpec({
@@ -206,20 +205,6 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 			),
 		},
 	};
-}
-
-function tooManyCells(useCaseId: string, cells: number): BadInputError {
-	const message = `the run plans ${cells.toLocaleString("en-US")} cells (models × cases × samples), past the bound of ${COUNT_BOUNDS.cells.toLocaleString("en-US")}`;
-	return new BadInputError(message, [
-		{
-			source: `use_cases.yaml ${useCaseId}`,
-			line: null,
-			column: null,
-			path: "samples",
-			message,
-			fix: "run fewer samples (--samples or `samples:`) or fewer models (--models), or split the cases into several use cases",
-		},
-	]);
 }
 
 /** What the executed cells add up to. */
