@@ -2,22 +2,15 @@ import { basename } from "node:path";
 import type { ChecksVerifier, Grader, JsonObject, SandboxExecResult } from "../../contract/index.js";
 import { diagnoseFailure, diagnosisFix } from "../../sandbox/index.js";
 import { checksExecRequest } from "./checks-command.js";
-import { openGradingSandbox, type TaskVerifierOptions } from "./grading-sandbox.js";
+import type { TaskVerifierOptions } from "./grading-sandbox.js";
 import { hiddenFileDigest, readHiddenFile } from "./hidden-files.js";
 import { parseChecksOutput } from "./parse-checks.js";
 import { scoreChecks } from "./score-checks.js";
+import { defineTaskVerifier } from "./task-verifier.js";
 import { VerifierHarnessError } from "./verifier-harness-error.js";
 import { assertChecksArgs } from "./verifier-options.js";
-import {
-	notGradedVerdict,
-	outputTail,
-	reaches,
-	sandboxExtras,
-	stderrBlock,
-	type VerifierVerdict,
-	verifierScores,
-	withSpecialFiles,
-} from "./verifier-score.js";
+import { scoredVerdict, timedOut } from "./verifier-outcome.js";
+import { outputTail, stderrBlock, type VerifierVerdict } from "./verifier-score.js";
 
 /** Headline metric of the checks verifier: the weighted mean of its checks. */
 export const CHECKS_METRIC = "checks";
@@ -44,34 +37,23 @@ export function createChecksVerifier(options: ChecksVerifierOptions): Grader {
 	const args = verifier.args;
 	assertChecksArgs(args);
 	const grader = { id: "checks", version: CHECKS_VERIFIER_VERSION };
-	return {
-		specificationVersion: "v1",
-		...grader,
-		headline: CHECKS_METRIC,
-		config: {
-			kind: "checks",
-			script: args.script,
-			script_sha256: hiddenFileDigest(taskDir, args.script),
-			interpreter: [...args.interpreter],
-			weights: { ...args.weights },
-			critical: [...args.critical],
-			pass_threshold: args.pass_threshold,
-			env: { ...args.env },
-			timeout_s: args.timeout_s,
-		},
-		async grade({ attempt }, { signal }) {
-			if (attempt.status === "harness_error") return verifierScores(grader, CHECKS_METRIC, notGradedVerdict(attempt));
-			signal.throwIfAborted();
-			const script = (await readHiddenFile(grader.id, taskDir, args.script)).toString("utf8");
-			const { sandbox, source, special_files } = await openGradingSandbox({
-				verifier: grader.id,
-				taskDir,
-				attempt,
-				options: options.sandbox ?? {},
-				...(options.base === undefined ? {} : { base: options.base }),
-				signal,
-			});
-			try {
+	return defineTaskVerifier(
+		{
+			...grader,
+			metric: CHECKS_METRIC,
+			config: {
+				kind: "checks",
+				script: args.script,
+				script_sha256: hiddenFileDigest(taskDir, args.script),
+				interpreter: [...args.interpreter],
+				weights: { ...args.weights },
+				critical: [...args.critical],
+				pass_threshold: args.pass_threshold,
+				env: { ...args.env },
+				timeout_s: args.timeout_s,
+			},
+			async grade({ attempt, copy, context, signal }) {
+				const script = (await readHiddenFile(grader.id, taskDir, args.script)).toString("utf8");
 				const request = checksExecRequest({
 					script,
 					scriptName: basename(args.script),
@@ -80,56 +62,40 @@ export function createChecksVerifier(options: ChecksVerifierOptions): Grader {
 					env: args.env,
 					timeoutMs: args.timeout_s * 1000,
 				});
-				const exec = await sandbox.exec(request, { signal });
-				const context: JsonObject = {
-					source,
+				const exec = await copy.sandbox.exec(request, { signal });
+				return checksVerdict(exec, {
+					...context,
 					exit_code: exec.exit_code,
 					duration_ms: exec.duration_ms,
 					timed_out: exec.timed_out,
 					stdout_tail: outputTail(exec.stdout),
 					stderr_tail: outputTail(exec.stderr),
 					response_chars: (attempt.final ?? "").length,
-					sandbox: sandboxExtras(sandbox),
-				};
-				return verifierScores(grader, CHECKS_METRIC, withSpecialFiles(checksVerdict(exec, context), special_files));
-			} finally {
-				await sandbox.dispose();
-			}
+				});
+			},
 		},
-	};
+		options,
+	);
 
 	function checksVerdict(exec: SandboxExecResult, context: JsonObject): VerifierVerdict {
-		if (exec.timed_out)
-			return {
-				value: 0,
-				passed: false,
-				value_label: "timeout",
-				reasoning: `fail: the checks script timed out after ${args.timeout_s} s`,
-				critical_failure: false,
-				gate_meta: null,
-				extras: context,
-			};
+		if (exec.timed_out) return timedOut("the checks script", args.timeout_s, context);
 		if (exec.exit_code !== 0) throw scriptFailed(exec);
 		const parsed = parseChecksOutput(exec.stdout);
 		if (!parsed.ok) throw harness(`${args.script} printed no valid checks: ${parsed.problem}`);
 		const scored = scoreChecks(parsed.checks, args);
 		if (!scored.ok) throw harness(`${args.script}: ${scored.problem}`);
 		const critical = scored.critical_failed.length > 0;
-		const passed = !critical && reaches(scored.value, args.pass_threshold);
 		const failing = Object.entries(parsed.checks)
 			.filter(([, value]) => value !== true && value !== 1)
 			.map(([name, value]) => `${name}=${value}`);
-		return {
+		return scoredVerdict({
 			value: scored.value,
-			passed,
-			value_label: critical ? "critical failure" : round(scored.value).toString(),
+			threshold: args.pass_threshold,
+			label: critical ? "critical failure" : round(scored.value).toString(),
 			reasoning: critical
 				? `critical check${scored.critical_failed.length === 1 ? "" : "s"} failed: ${scored.critical_failed.join(", ")}; the score is 0 (weighted mean before the gate ${round(scored.weighted_mean)})`
 				: `weighted mean of ${Object.keys(parsed.checks).length} checks ${round(scored.value)} (pass threshold ${args.pass_threshold})${failing.length === 0 ? ", all passed" : `; not fully passed: ${failing.join(", ")}`}`,
-			critical_failure: critical,
-			gate_meta: critical
-				? { critical_failed: [...scored.critical_failed], weighted_mean: scored.weighted_mean }
-				: null,
+			critical: critical ? { critical_failed: [...scored.critical_failed], weighted_mean: scored.weighted_mean } : null,
 			extras: {
 				...context,
 				checks: { ...parsed.checks },
@@ -137,7 +103,7 @@ export function createChecksVerifier(options: ChecksVerifierOptions): Grader {
 				weighted_mean: scored.weighted_mean,
 				critical_failed: [...scored.critical_failed],
 			},
-		};
+		});
 	}
 
 	function scriptFailed(exec: SandboxExecResult): VerifierHarnessError {

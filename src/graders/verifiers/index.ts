@@ -1,7 +1,9 @@
 /**
  * Task verifiers: graders that judge what a model left in a workspace, after it is done, in a
  * fresh sandbox copy with hidden files it never saw. `tests` runs gold tests (fail-to-pass, or
- * multi-site); `checks` runs a hidden script that also reads the final message. A verifier that
+ * multi-site); `checks` runs a hidden script that also reads the final message. Every kind is
+ * built on one shell (`defineTaskVerifier`) and one outcome taxonomy (`verifier-outcome.ts`),
+ * and `createTaskVerifier` maps a task's `verifier:` block to its kind. A verifier that
  * cannot reach a verdict throws VerifierHarnessError (code `verifier-harness`), which the host
  * records as a grader error, never as a score.
  */
@@ -12,6 +14,7 @@ export {
 	type ChecksVerifierOptions,
 	createChecksVerifier,
 } from "./checks-verifier.js";
+export { createTaskVerifier } from "./create-task-verifier.js";
 export {
 	GRADING_SOURCES,
 	type GradingSandbox,
@@ -26,6 +29,7 @@ export { normalizeRequiredName, parseTestReport, REPORT_FLAGS } from "./report/p
 export { type RequiredOutcome, type RequiredTestResult, requiredTestResults } from "./report/required-tests.js";
 export { type ParsedReport, TEST_OUTCOMES, type TestOutcome, type TestResult } from "./report/test-result.js";
 export { type CheckScore, type CheckWeights, scoreChecks } from "./score-checks.js";
+export { defineTaskVerifier, type GradingSession, type TaskVerifierDefinition } from "./task-verifier.js";
 export {
 	createTestsVerifier,
 	TESTS_METRIC,
@@ -33,4 +37,12 @@ export {
 	type TestsVerifierOptions,
 } from "./tests-verifier.js";
 export { VERIFIER_HARNESS_CODE, VerifierHarnessError } from "./verifier-harness-error.js";
-export { PASSED_METRIC } from "./verifier-score.js";
+export {
+	gradedFailure,
+	type ScoredAnswer,
+	scoredVerdict,
+	timedOut,
+	VERIFIER_OUTCOMES,
+	type VerifierOutcome,
+} from "./verifier-outcome.js";
+export { PASSED_METRIC, type VerifierVerdict } from "./verifier-score.js";

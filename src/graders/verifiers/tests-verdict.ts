@@ -3,7 +3,8 @@ import { diagnoseFailure, diagnosisFix } from "../../sandbox/index.js";
 import { allRequiredPassed, type RequiredTestResult, requiredTestResults } from "./report/required-tests.js";
 import type { TestResult } from "./report/test-result.js";
 import type { TestRun } from "./run-test-command.js";
-import { outputTail, reaches, type VerifierVerdict } from "./verifier-score.js";
+import { gradedFailure, scoredVerdict, timedOut } from "./verifier-outcome.js";
+import { outputTail, type VerifierVerdict } from "./verifier-score.js";
 
 /** Names listed per outcome in extras, at most; the counts are always whole. */
 const NAMES_KEPT = 200;
@@ -27,17 +28,14 @@ export function singleRunVerdict(run: TestRun, args: TestsVerifierArgs, context:
 		problems.push(
 			`the output shows ${diagnosis.evidence}; if the task's own tests need it, ${diagnosisFix(diagnosis, "sandboxed")}`,
 		);
-	return {
-		value: passed ? 1 : 0,
-		passed,
-		value_label: passed ? "pass" : "fail",
-		reasoning: passed
-			? `all ${required.length} required test${required.length === 1 ? "" : "s"} ran and passed, and the command exited 0`
-			: `fail: ${problems.join("; ")}`,
-		critical_failure: false,
-		gate_meta: null,
+	if (!passed) return gradedFailure(problems.join("; "), extras);
+	return scoredVerdict({
+		value: 1,
+		threshold: 1,
+		label: "pass",
+		reasoning: `all ${required.length} required test${required.length === 1 ? "" : "s"} ran and passed, and the command exited 0`,
 		extras,
-	};
+	});
 }
 
 /** One site's run and whether it proved the site fixed. */
@@ -63,37 +61,26 @@ export function sitesVerdict(sites: readonly SiteRun[], args: TestsVerifierArgs,
 		else broken.push(`${site} (${siteProblem(run, leaves)})`);
 		perSite[site] = { fixed: ok, targets: [...targets], ...runExtras(run) };
 	}
-	const value = sites.length === 0 ? 0 : fixed / sites.length;
-	const passed = reaches(value, args.pass_threshold);
 	const label = `${fixed}/${sites.length}`;
-	return {
-		value,
-		passed,
-		value_label: label,
+	return scoredVerdict({
+		value: sites.length === 0 ? 0 : fixed / sites.length,
+		threshold: args.pass_threshold,
+		label,
 		reasoning:
 			`${label} sites fixed (pass threshold ${round(args.pass_threshold)})` +
 			(broken.length === 0 ? "" : `; not fixed: ${broken.join("; ")}`),
-		critical_failure: false,
-		gate_meta: null,
 		extras: { mode: "sites", ...context, sites_fixed: fixed, sites_total: sites.length, sites: perSite },
-	};
+	});
 }
 
 function failedRun(run: TestRun, args: TestsVerifierArgs, extras: JsonObject): VerifierVerdict {
-	const timeout = run.kind === "timeout";
-	return {
-		value: 0,
-		passed: false,
-		value_label: timeout ? "timeout" : "fail",
-		reasoning: timeout
-			? `fail: the test command timed out after ${args.timeout_s} s`
-			: run.kind === "unstartable"
-				? `fail: the test command's program, a file of the workdir, could not start (exit ${run.exec.exit_code}): the attempt left it broken`
-				: `fail: the test command was killed (${run.exec.signal ?? `exit ${run.exec.exit_code}`}) before it wrote a report`,
-		critical_failure: false,
-		gate_meta: null,
+	if (run.kind === "timeout") return timedOut("the test command", args.timeout_s, extras);
+	return gradedFailure(
+		run.kind === "unstartable"
+			? `the test command's program, a file of the workdir, could not start (exit ${run.exec.exit_code}): the attempt left it broken`
+			: `the test command was killed (${run.exec.signal ?? `exit ${run.exec.exit_code}`}) before it wrote a report`,
 		extras,
-	};
+	);
 }
 
 function siteProblem(run: TestRun, leaves: readonly TestResult[]): string {

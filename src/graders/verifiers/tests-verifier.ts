@@ -1,11 +1,11 @@
 import type { Grader, JsonObject, TestsVerifier } from "../../contract/index.js";
-import { openGradingSandbox, type TaskVerifierOptions } from "./grading-sandbox.js";
+import type { TaskVerifierOptions } from "./grading-sandbox.js";
 import { hiddenFileDigest, placeHiddenFiles } from "./hidden-files.js";
 import { resetTestFiles } from "./reset-test-files.js";
 import { runTestCommand } from "./run-test-command.js";
+import { defineTaskVerifier } from "./task-verifier.js";
 import { type SiteRun, singleRunVerdict, sitesVerdict } from "./tests-verdict.js";
 import { assertTestsArgs } from "./verifier-options.js";
-import { notGradedVerdict, sandboxExtras, verifierScores, withSpecialFiles } from "./verifier-score.js";
 
 /** Headline metric of the tests verifier: 1 or 0, or the fraction of sites fixed. */
 export const TESTS_METRIC = "tests";
@@ -33,51 +33,33 @@ export function createTestsVerifier(options: TestsVerifierOptions): Grader {
 	const { taskDir, verifier } = options;
 	const args = verifier.args;
 	assertTestsArgs(args);
-	const grader = { id: "tests", version: TESTS_VERIFIER_VERSION };
-	return {
-		specificationVersion: "v1",
-		...grader,
-		headline: TESTS_METRIC,
-		config: testsConfig(options),
-		async grade({ attempt }, { signal }) {
-			if (attempt.status === "harness_error") return verifierScores(grader, TESTS_METRIC, notGradedVerdict(attempt));
-			signal.throwIfAborted();
-			const { sandbox, fixture, source, special_files } = await openGradingSandbox({
-				verifier: grader.id,
-				taskDir,
-				attempt,
-				options: options.sandbox ?? {},
-				...(options.base === undefined ? {} : { base: options.base }),
-				signal,
-			});
-			try {
+	return defineTaskVerifier(
+		{
+			id: "tests",
+			version: TESTS_VERIFIER_VERSION,
+			metric: TESTS_METRIC,
+			config: testsConfig(options),
+			async grade({ copy, context, signal }) {
+				const { sandbox, fixture } = copy;
 				const reset = await resetTestFiles(sandbox, fixture, args.reset);
-				const gold = await placeHiddenFiles(grader.id, sandbox, taskDir, args.gold_files);
-				const context: JsonObject = {
-					source,
+				const gold = await placeHiddenFiles("tests", sandbox, taskDir, args.gold_files);
+				const extras: JsonObject = {
+					...context,
 					reset: { restored: [...reset.restored], removed: [...reset.removed] },
 					gold_files: gold,
-					sandbox: sandboxExtras(sandbox),
 				};
-				if (args.sites === null) {
-					const run = await runTestCommand(sandbox, args, args.command, signal);
-					return verifierScores(
-						grader,
-						TESTS_METRIC,
-						withSpecialFiles(singleRunVerdict(run, args, context), special_files),
-					);
-				}
+				if (args.sites === null)
+					return singleRunVerdict(await runTestCommand(sandbox, args, args.command, signal), args, extras);
 				const runs: SiteRun[] = [];
 				for (const [site, targets] of Object.entries(args.sites)) {
 					const run = await runTestCommand(sandbox, args, [...args.command, ...targets], signal);
 					runs.push({ site, targets, run });
 				}
-				return verifierScores(grader, TESTS_METRIC, withSpecialFiles(sitesVerdict(runs, args, context), special_files));
-			} finally {
-				await sandbox.dispose();
-			}
+				return sitesVerdict(runs, args, extras);
+			},
 		},
-	};
+		options,
+	);
 }
 
 /** The verifier's settings and the digest of every gold file: all of it enters cell keys. */

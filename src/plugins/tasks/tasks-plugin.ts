@@ -6,10 +6,10 @@ import {
 	type Score,
 	type UseCasePlugin,
 } from "../../contract/index.js";
-import { CHECKS_METRIC, createChecksVerifier, createTestsVerifier, TESTS_METRIC } from "../../graders/index.js";
+import { createTaskVerifier } from "../../graders/index.js";
 import { taskCase } from "./task-cases.js";
 
-/** The headline of a task use case: the verifier's own score (tests or checks), under one name. */
+/** The headline of a task use case: the verifier's own headline score, whatever its kind, under one name. */
 export const TASK_SCORE_METRIC = "task_score";
 /** Bumping it changes the cell keys of every task. */
 export const TASKS_GRADER_VERSION = "1";
@@ -20,8 +20,8 @@ const loadedByContext = new WeakMap<PluginContext, Map<string, LoadedTask>>();
 /**
  * The built-in `tasks` plugin: a use case with `tasks: DIR` runs the task pack in that folder.
  * Each task is a case over a sandboxed copy of its fixture, run by the agent harness (or a
- * reference policy), and graded by its own hidden verifier: `tests` (gold tests) or `checks`
- * (a script that also reads the final message). The headline `task_score` is the verifier's
+ * reference policy), and graded by its own hidden verifier (see `createTaskVerifier`: gold
+ * tests, a checks script, …). The headline `task_score` is the verifier's
  * score; its own metrics are kept beside it.
  */
 export const tasksPlugin: UseCasePlugin = {
@@ -59,10 +59,7 @@ export const tasksPlugin: UseCasePlugin = {
 				},
 				base: async () => (await loaded.base()).path,
 			};
-			verifier =
-				entry.task.verifier.kind === "tests"
-					? createTestsVerifier({ ...options, verifier: entry.task.verifier })
-					: createChecksVerifier({ ...options, verifier: entry.task.verifier });
+			verifier = createTaskVerifier(entry.task.verifier, options);
 			verifiers.set(caseId, verifier);
 			return verifier;
 		};
@@ -74,8 +71,9 @@ export const tasksPlugin: UseCasePlugin = {
 			config: { verifiers: "per task" },
 			headline: TASK_SCORE_METRIC,
 			async grade(input, options): Promise<readonly Score[]> {
-				const scores = await verifierFor(input.case.id).grade(input, options);
-				const own = scores.find((score) => score.metric === TESTS_METRIC || score.metric === CHECKS_METRIC);
+				const verifier = verifierFor(input.case.id);
+				const scores = await verifier.grade(input, options);
+				const own = scores.find((score) => score.metric === verifier.headline);
 				return own === undefined ? scores : [...scores, { ...own, metric: TASK_SCORE_METRIC }];
 			},
 		};
