@@ -32,6 +32,7 @@ export {
 	type PluginModuleProblem,
 	resolvePluginModule,
 } from "./plugin-module.js";
+export { reviewFixtureIssues } from "./review-fixture-checks.js";
 export { runtimeSchema } from "./runtime-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
 export { taskIssueAt } from "./task-file-checks.js";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type TaskVerifier, TEST_REPORT_FORMATS } from "../contract/index.js";
 import { COUNT_BOUNDS } from "../input/index.js";
 import { ENV_NAME_PATTERN } from "./env-references.js";
+import { reviewArgsSchema } from "./review-verifier-schema.js";
 import { relativePath } from "./task-paths.js";
 
 /**
@@ -136,13 +137,20 @@ const checksArgsSchema = z
 	}));
 
 /** The verifier kinds as zod objects; their keys are what "did you mean" suggests inside `args`. */
-export const VERIFIER_ARGS_SCHEMAS = { tests: testsArgsSchema, checks: checksArgsSchema } as const;
+export const VERIFIER_ARGS_SCHEMAS = {
+	tests: testsArgsSchema,
+	checks: checksArgsSchema,
+	review: reviewArgsSchema,
+} as const;
 
 /** The `verifier:` block of task.yaml (`kind` and `args`); parses into a {@link TaskVerifier}. */
 export const verifierSchema = z
 	.discriminatedUnion("kind", [
 		z.strictObject({ kind: z.literal("tests"), args: testsArgsSchema }).describe("Hidden gold tests."),
 		z.strictObject({ kind: z.literal("checks"), args: checksArgsSchema }).describe("A hidden checks script."),
+		z
+			.strictObject({ kind: z.literal("review"), args: reviewArgsSchema })
+			.describe("Review findings against planted bugs."),
 	])
 	.transform((verifier): TaskVerifier => verifier)
-	.describe("How attempts are graded: `kind` (tests or checks) and its `args`. Never shown to the model.");
+	.describe("How attempts are graded: `kind` (tests, checks or review) and its `args`. Never shown to the model.");

@@ -14,7 +14,13 @@ import {
 	type TaskEntry,
 	type TaskPackAccess,
 } from "../contract/index.js";
-import { loadTaskPack, type RuntimeDeclaration, resolveTaskRuntime, taskIssueAt } from "../definitions/index.js";
+import {
+	loadTaskPack,
+	type RuntimeDeclaration,
+	resolveTaskRuntime,
+	reviewFixtureIssues,
+	taskIssueAt,
+} from "../definitions/index.js";
 import { readTaskFiles, SINGLE_SHOT_FILES_MAX_BYTES } from "../runners/index.js";
 import { fixtureState, prepareRuntime } from "../sandbox/index.js";
 
@@ -55,6 +61,11 @@ export function createTaskPackAccess(
 				const state = await fixtureState(entry.dir, entry.task);
 				if (state.state !== "current") {
 					issues.push(fixtureIssue(entry, dir, state.state === "missing" ? null : state.why));
+					continue;
+				}
+				const review = reviewFixtureIssues(entry, fixture_dir);
+				if (review.length > 0) {
+					issues.push(...review);
 					continue;
 				}
 				if (entry.task.mode === "single-shot") {
@@ -151,7 +162,11 @@ async function singleShotFilesIssue(entry: TaskEntry, fixtureDir: string): Promi
 async function verifierHash(entry: TaskEntry): Promise<string> {
 	const { verifier } = entry.task;
 	const hidden =
-		verifier.kind === "tests" ? verifier.args.gold_files.map((file) => file.source) : [verifier.args.script];
+		verifier.kind === "tests"
+			? verifier.args.gold_files.map((file) => file.source)
+			: verifier.kind === "checks"
+				? [verifier.args.script]
+				: [];
 	const files: Record<string, string> = {};
 	for (const source of hidden) files[source] = sha256(await readFile(join(entry.dir, source)));
 	return contentHash({ verifier, files });

@@ -156,7 +156,9 @@ describe("the code-fix example pack, run end to end", () => {
 			const sources =
 				task.verifier.kind === "tests"
 					? task.verifier.args.gold_files.map((file) => ({ source: file.source, target: file.target }))
-					: [{ source: task.verifier.args.script, target: basename(task.verifier.args.script) }];
+					: task.verifier.kind === "checks"
+						? [{ source: task.verifier.args.script, target: basename(task.verifier.args.script) }]
+						: [];
 			return sources.map(({ source, target }) => {
 				const text = readFileSync(join(dir, source), "utf8");
 				// A gold test's first test name, or the script's first line, stands for its content.

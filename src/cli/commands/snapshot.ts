@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { BadInputError, type InputIssue } from "../../contract/index.js";
-import { loadTaskPack } from "../../definitions/index.js";
+import { loadTaskPack, reviewFixtureIssues } from "../../definitions/index.js";
 import { type MaterializedFixture, materializeFixture } from "../../sandbox/index.js";
 import { displayPath } from "../definitions-option.js";
 import { type CliIo, printJson, printLine } from "../io.js";
@@ -38,9 +38,15 @@ export function registerSnapshotCommand(program: Command, io: CliIo): void {
 			const fixtures: MaterializedFixture[] = [];
 			const issues: InputIssue[] = [];
 			const failed: string[] = [];
-			for (const { task, dir } of pack.tasks) {
+			for (const { task, dir, source } of pack.tasks) {
 				try {
-					fixtures.push(await materializeFixture(dir, task, { repo }));
+					const fixture = await materializeFixture(dir, task, { repo });
+					fixtures.push(fixture);
+					const review = reviewFixtureIssues({ task, dir, source }, fixture.dir);
+					if (review.length > 0) {
+						issues.push(...review);
+						failed.push(task.id);
+					}
 				} catch (error) {
 					if (!(error instanceof BadInputError)) throw error;
 					issues.push(...error.issues);

@@ -1,6 +1,7 @@
 import type { Grader, TaskVerifier } from "../../contract/index.js";
 import { createChecksVerifier } from "./checks-verifier.js";
 import type { TaskVerifierOptions } from "./grading-sandbox.js";
+import { createReviewVerifier } from "./review-verifier.js";
 import { createTestsVerifier } from "./tests-verifier.js";
 
 /**
@@ -14,5 +15,7 @@ export function createTaskVerifier(verifier: TaskVerifier, options: TaskVerifier
 			return createTestsVerifier({ ...options, verifier });
 		case "checks":
 			return createChecksVerifier({ ...options, verifier });
+		case "review":
+			return createReviewVerifier({ ...options, verifier });
 	}
 }

@@ -1,7 +1,8 @@
 /**
  * Task verifiers: graders that judge what a model left in a workspace, after it is done, in a
  * fresh sandbox copy with hidden files it never saw. `tests` runs gold tests (fail-to-pass, or
- * multi-site); `checks` runs a hidden script that also reads the final message. Every kind is
+ * multi-site); `checks` runs a hidden script that also reads the final message; `review` scores review
+ * findings against planted bugs and decoys. Every kind is
  * built on one shell (`defineTaskVerifier`) and one outcome taxonomy (`verifier-outcome.ts`),
  * and `createTaskVerifier` maps a task's `verifier:` block to its kind. A verifier that
  * cannot reach a verdict throws VerifierHarnessError (code `verifier-harness`), which the host
@@ -28,6 +29,12 @@ export { type CheckValue, type ParsedChecks, parseChecksOutput } from "./parse-c
 export { normalizeRequiredName, parseTestReport, REPORT_FLAGS } from "./report/parse-report.js";
 export { type RequiredOutcome, type RequiredTestResult, requiredTestResults } from "./report/required-tests.js";
 export { type ParsedReport, TEST_OUTCOMES, type TestOutcome, type TestResult } from "./report/test-result.js";
+export {
+	createReviewVerifier,
+	REVIEW_METRIC,
+	REVIEW_VERIFIER_VERSION,
+	type ReviewVerifierOptions,
+} from "./review-verifier.js";
 export { type CheckScore, type CheckWeights, scoreChecks } from "./score-checks.js";
 export { defineTaskVerifier, type GradingSession, type TaskVerifierDefinition } from "./task-verifier.js";
 export {
