@@ -107,13 +107,28 @@ export interface SnapshotWritePatch {
 export type SnapshotPatch = SnapshotReplacePatch | SnapshotWritePatch;
 
 /**
- * A unified diff written into the fixture for a review task: from `base` (extracted with the
- * snapshot's own `paths`, `strip` and `excludes`) to the finished fixture (patches and seeded files
- * included), so planted bugs show up as part of the change under review.
+ * A unified diff written into the fixture for a review task: from a base (what the code looked
+ * like before the change under review) to the finished fixture (patches and seeded files
+ * included), so planted bugs show up inside the change rather than as a diff of their own.
  */
-export interface SnapshotReviewDiff {
+export type SnapshotReviewDiff = SnapshotCommitReviewDiff | SnapshotSeededReviewDiff;
+
+/** A review diff whose base is a commit, extracted with the snapshot's own `paths`, `strip` and `excludes`. */
+export interface SnapshotCommitReviewDiff {
 	/** Commit hash the diff starts from, e.g. the parent of the change under review. */
 	readonly base: string;
+	/** Where the diff is written inside fixture/, e.g. `REVIEW.diff`. */
+	readonly path: string;
+}
+
+/**
+ * A review diff whose base is written in task.yaml, for a seeded fixture with no repository: the
+ * fixture as built before `patches`, with each of `base_files` laid over it (its text before the
+ * change, or null for a file the change adds). Files it does not name are unchanged context.
+ */
+export interface SnapshotSeededReviewDiff {
+	/** Fixture path to its text before the change, or null for a file the change adds; at least one. */
+	readonly base_files: Readonly<Record<string, string | null>>;
 	/** Where the diff is written inside fixture/, e.g. `REVIEW.diff`. */
 	readonly path: string;
 }

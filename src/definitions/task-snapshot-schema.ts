@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SnapshotPatch, TaskSnapshot } from "../contract/index.js";
+import type { SnapshotPatch, SnapshotReviewDiff, TaskSnapshot } from "../contract/index.js";
 import { isInside, normalizeRelativePath, pathProblem, relativePath } from "./task-paths.js";
 
 /** A pinned commit: a full or abbreviated hash, never a branch, so a fixture cannot drift. */
@@ -48,46 +48,94 @@ const patchSchema = z
 	)
 	.describe("A find/replace edit (find must occur exactly once) or a whole file (`content`).");
 
-const seededFilesSchema = z
-	.record(z.string(), z.string())
-	.superRefine((files, context) => {
-		const seen = new Map<string, string>();
-		for (const key of Object.keys(files)) {
-			const problem = pathProblem(key, true);
-			if (problem !== null) {
-				context.addIssue({
-					code: "custom",
-					path: [key],
-					message: `the seeded file path ${JSON.stringify(key)} ${problem}`,
-					params: { fix: "write a `/`-separated path relative to fixture/, without `..`", atKey: true },
-				});
-				continue;
+/** A record keyed by fixture paths (each checked and normalised; two naming one file refused), valued by `value`. */
+function fixturePathRecord<T extends z.ZodType>(value: T, what: string) {
+	return z
+		.record(z.string(), value)
+		.superRefine((files, context) => {
+			const seen = new Map<string, string>();
+			for (const key of Object.keys(files)) {
+				const problem = pathProblem(key, true);
+				if (problem !== null) {
+					context.addIssue({
+						code: "custom",
+						path: [key],
+						message: `the ${what} path ${JSON.stringify(key)} ${problem}`,
+						params: { fix: "write a `/`-separated path relative to fixture/, without `..`", atKey: true },
+					});
+					continue;
+				}
+				const normalized = normalizeRelativePath(key);
+				const earlier = seen.get(normalized);
+				if (earlier !== undefined)
+					context.addIssue({
+						code: "custom",
+						path: [key],
+						message: `${JSON.stringify(key)} names the same file as ${JSON.stringify(earlier)}`,
+						params: { fix: "keep one of the two entries", atKey: true },
+					});
+				seen.set(normalized, key);
 			}
-			const normalized = normalizeRelativePath(key);
-			const earlier = seen.get(normalized);
-			if (earlier !== undefined)
-				context.addIssue({
-					code: "custom",
-					path: [key],
-					message: `${JSON.stringify(key)} names the same file as ${JSON.stringify(earlier)}`,
-					params: { fix: "keep one of the two entries", atKey: true },
-				});
-			seen.set(normalized, key);
-		}
-	})
-	.transform((files) =>
-		Object.fromEntries(Object.entries(files).map(([path, content]) => [normalizeRelativePath(path), content])),
-	)
-	.describe("Seeded files: path inside fixture/ to its full text; added after extraction, replacing extracted files.");
+		})
+		.transform(
+			(files) =>
+				Object.fromEntries(
+					Object.entries(files).map(([path, content]) => [normalizeRelativePath(path), content]),
+				) as Record<string, z.output<T>>,
+		);
+}
+
+const seededFilesSchema = fixturePathRecord(z.string(), "seeded file").describe(
+	"Seeded files: path inside fixture/ to its full text; added after extraction, replacing extracted files.",
+);
 
 const reviewDiffSchema = z
 	.strictObject({
-		base: commitHashSchema.describe("Commit the diff starts from, e.g. the parent of the change under review."),
+		base: commitHashSchema
+			.optional()
+			.describe("Commit the diff starts from, e.g. the parent of the change under review; or give `base_files`."),
+		base_files: fixturePathRecord(z.string().nullable(), "base file")
+			.optional()
+			.describe(
+				"For a seeded fixture: each file the change touches, as it was before the change (null for a file the change adds), laid over the fixture as built before `patches`.",
+			),
 		path: relativePath("fixture", { file: true })
 			.default("REVIEW.diff")
 			.describe("Where the diff is written inside fixture/; defaults to REVIEW.diff."),
 	})
-	.describe("Writes a unified diff from `base` to the finished fixture, for review tasks.");
+	.superRefine((review, context) => {
+		const issue = (path: string[], message: string, fix: string) =>
+			context.addIssue({ code: "custom", path, message, params: { fix } });
+		if ((review.base === undefined) === (review.base_files === undefined))
+			issue(
+				[],
+				review.base === undefined
+					? "the review diff needs a base: a `base` commit, or `base_files`"
+					: "the review diff has both a `base` commit and `base_files`",
+				"give `base:` (a commit) for a snapshot of a repository, or `base_files:` (each changed file before the change, null for an added one) for a seeded fixture",
+			);
+		const files = review.base_files;
+		if (files === undefined) return;
+		if (Object.keys(files).length === 0)
+			issue(
+				["base_files"],
+				"`base_files` is empty, so the diff would show only the patches (the planted bugs), not the change they hide in",
+				"list each file the change under review touches, with its text before the change (null for a file the change adds)",
+			);
+		if (review.path in files)
+			issue(
+				["base_files", review.path],
+				`\`base_files\` names ${review.path}, where the review diff itself is written`,
+				"remove the entry, or write the diff to another `path`",
+			);
+	})
+	.transform(
+		(review): SnapshotReviewDiff =>
+			review.base_files === undefined
+				? { base: review.base ?? "", path: review.path }
+				: { base_files: review.base_files, path: review.path },
+	)
+	.describe("Writes a unified diff from a base (a commit, or `base_files`) to the finished fixture, for review tasks.");
 
 /** The `snapshot:` block of task.yaml; parses into a {@link TaskSnapshot}. */
 export const snapshotSchema = z
@@ -146,9 +194,16 @@ function checkSnapshot(snapshot: RawSnapshot, context: z.core.$RefinementCtx): v
 				"the snapshot has neither a `commit` to extract nor seeded `files`",
 				"add `commit:` and `paths:`, or `files:`",
 			);
-		for (const key of ["paths", "strip", "overlays", "review_diff"] as const)
+		for (const key of ["paths", "strip", "overlays"] as const)
 			if (snapshot[key] !== undefined)
 				issue([key], `\`${key}\` needs a \`commit\` to extract from`, `add \`commit:\`, or remove \`${key}\``);
+		const review = snapshot.review_diff;
+		if (typeof review === "object" && review !== null && "base" in review)
+			issue(
+				["review_diff", "base"],
+				"a review diff's `base` commit needs the snapshot's `commit` (the repository to extract it from)",
+				"for a seeded fixture, give `base_files:` instead: each file the change touches as it was before (null for a file it adds)",
+			);
 		return;
 	}
 	if ((snapshot.paths ?? []).length === 0)

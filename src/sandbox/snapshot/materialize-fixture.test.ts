@@ -259,6 +259,55 @@ describe("materializeFixture", () => {
 		expect(diff).not.toContain("REVIEW.diff");
 	});
 
+	it("writes a seeded review diff, with no repository, from the base files to the patched fixture", async () => {
+		const dir = taskDir("seeded-review");
+		const before = "def purge(store):\n    store.clear()\n";
+		const after = "from retention import expired\n\ndef purge(store):\n    store.drop(expired(store))\n";
+		const seeded = task("seeded-review", {
+			files: {
+				"README.md": "# store\n",
+				"src/app.py": after,
+				"src/retention.py": "def expired(store):\n    return [k for k, days in store.items() if days >= 30]\n",
+			},
+			patches: [
+				{ kind: "replace", path: "src/retention.py", find: "days >= 30", replace: "days > 30" },
+				{ kind: "replace", path: "README.md", find: "# store", replace: "# store (unchanged)" },
+			],
+			review_diff: { base_files: { "src/app.py": before, "src/retention.py": null }, path: "REVIEW.diff" },
+		});
+		await materializeFixture(dir, seeded, { repo: null });
+		const diff = read(dir, "REVIEW.diff");
+		// The feature change is all there, the planted bug inside it, never the code before the plant.
+		expect(diff).toContain("--- a/src/app.py\n+++ b/src/app.py");
+		expect(diff).toContain("+from retention import expired\n");
+		expect(diff).toContain("-    store.clear()\n+    store.drop(expired(store))\n");
+		expect(diff).toMatch(/diff --git a\/src\/retention\.py b\/src\/retention\.py\nnew file mode 100644/);
+		expect(diff).toContain("+    return [k for k, days in store.items() if days > 30]");
+		expect(diff).not.toContain("days >= 30");
+		// A file the base does not name is the fixture before its patches: a patch there is a hunk of its own.
+		expect(diff).toContain("-# store\n+# store (unchanged)");
+		expect(diff).not.toContain("REVIEW.diff");
+		expect(read(dir, "src/retention.py")).toContain("days > 30");
+	});
+
+	it("refuses a seeded base file that is null but names no file of the fixture", async () => {
+		const dir = taskDir("seeded-review-bad");
+		const error = await materializeFixture(
+			dir,
+			task("seeded-review-bad", {
+				files: { "src/app.py": "x = 1\n" },
+				review_diff: { base_files: { "src/gone.py": null, "src/app.py": "x = 0\n" }, path: "REVIEW.diff" },
+			}),
+			{ repo: null },
+		).catch((caught: unknown) => caught);
+		expect(error).toBeInstanceOf(BadInputError);
+		expect((error as BadInputError).issues.map((issue) => issue.path)).toEqual([
+			'snapshot.review_diff.base_files["src/gone.py"]',
+		]);
+		expect((error as BadInputError).issues[0]?.message).toContain("no such file before its patches");
+		expect(existsSync(join(dir, "fixture"))).toBe(false);
+	});
+
 	it("refuses a missing repository, a commit it lacks and a path the commit lacks", async () => {
 		const dir = taskDir("missing");
 		const needsRepo = await materializeFixture(dir, task("missing", { commit: first, paths: ["app"] }), {

@@ -14,6 +14,7 @@ import { writeFixtureManifest } from "./fixture-manifest.js";
 import { escapingLinks, pathInside } from "./fixture-paths.js";
 import { removeExcluded } from "./remove-excluded.js";
 import { resolveRepository } from "./resolve-repository.js";
+import { seededReviewBase } from "./seeded-review-base.js";
 import { treeDiff } from "./tree-diff.js";
 import { applyPatches, writeSeededFiles } from "./write-files.js";
 
@@ -37,7 +38,8 @@ export interface MaterializedFixture {
 
 /**
  * Builds `<taskDir>/fixture/` from the task's snapshot, in the order the contract gives (commit
- * paths, overlays, excludes, seeded files, patches, review diff), with no git history. The tree is
+ * paths, overlays, excludes, seeded files, patches, review diff: from a base commit, or from the
+ * fixture before its patches with the seeded base files laid over it), with no git history. The tree is
  * built in a staging folder beside it and moved into place only when complete, so a failure leaves
  * the previous fixture as it was; the same task and repository always give the same content.
  * Problems of the task (a commit or path the repository lacks, a patch whose find text does not
@@ -59,16 +61,17 @@ export async function materializeFixture(
 	const snapshot = task.snapshot;
 	const extractions = extractionsOf(snapshot);
 	const review = snapshot.review_diff;
-	const repo = extractions.length > 0 || review !== null ? await resolveRepository(options.repo, task.id) : null;
+	const commitBase = review !== null && "base" in review ? review.base : null;
+	const repo = extractions.length > 0 || commitBase !== null ? await resolveRepository(options.repo, task.id) : null;
 
 	const problems: Problem[] = [];
 	for (const extraction of extractions)
 		if (repo !== null) problems.push(...(await checkExtraction(repo, extraction)).problems);
 	const base: Extraction | null =
-		review === null
+		commitBase === null
 			? null
 			: {
-					commit: review.base,
+					commit: commitBase,
 					paths: snapshot.paths,
 					strip: snapshot.strip,
 					commitAt: ["snapshot", "review_diff", "base"],
@@ -88,12 +91,17 @@ export async function materializeFixture(
 			if (repo !== null) await extractInto(repo, extraction, extraction.paths, tree);
 		await removeExcluded(tree, snapshot.excludes);
 		problems.push(...(await writeSeededFiles(tree, snapshot.files)));
+		const before = join(work, "base");
+		// A seeded base is the fixture before its patches, so planted bugs show inside the change.
+		if (review !== null && "base_files" in review && problems.length === 0)
+			problems.push(...(await seededReviewBase(tree, before, review.base_files)));
 		problems.push(...(await applyPatches(tree, snapshot.patches)));
-		if (review !== null && base !== null && repo !== null && problems.length === 0) {
-			const before = join(work, "base");
-			await mkdir(before);
-			await extractInto(repo, base, baseCheck?.present ?? [], before);
-			await removeExcluded(before, snapshot.excludes);
+		if (review !== null && problems.length === 0) {
+			if (base !== null && repo !== null) {
+				await mkdir(before);
+				await extractInto(repo, base, baseCheck?.present ?? [], before);
+				await removeExcluded(before, snapshot.excludes);
+			}
 			const diff = await treeDiff(before, tree, work);
 			const target = await pathInside(tree, review.path);
 			if (target.path === null)

@@ -101,7 +101,7 @@ export function occurrences(text: string, find: string): number {
  * Writes a whole file, replacing a symbolic link at its place rather than writing through it.
  * Returns what is in the way when the file cannot be written there, else null.
  */
-async function writeWhole(path: string, content: string): Promise<string | null> {
+export async function writeWhole(path: string, content: string): Promise<string | null> {
 	try {
 		await mkdir(dirname(path), { recursive: true });
 	} catch (error) {
