@@ -57,6 +57,15 @@ describe("scoreReview", () => {
 		expect(score([at(12, "a.py")], args).value).toBe(1);
 	});
 
+	it("gives a tie between two bugs to the one listed first", () => {
+		const bugs = [
+			{ id: "first", file: "a.py", lines: [[10, 10]] as [number, number][] },
+			{ id: "second", file: "a.py", lines: [[14, 14]] as [number, number][] },
+		];
+		expect(score([at(12, "a.py")], { bugs, decoys: [] }).findings[0]?.owner).toBe("first");
+		expect(score([at(12, "a.py")], { bugs: [...bugs].reverse(), decoys: [] }).findings[0]?.owner).toBe("second");
+	});
+
 	it("counts a bug once however many findings are on it; the others are repeats that cost nothing", () => {
 		const scored = score([at(41), at(42), at(10), at(91)]);
 		expect(scored.findings.map((finding) => finding.status)).toEqual(["found", "repeat", "found", "repeat"]);
