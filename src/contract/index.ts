@@ -38,6 +38,7 @@ export {
 } from "./model.js";
 export { type SelfPreference, selfPreference } from "./model-family.js";
 export { modelKeyPart } from "./model-key-part.js";
+export { applyMutationEdit, countOccurrences, type EditProblem, mutationEditProblems } from "./mutation-edits.js";
 export type { Juror, JuryPanel, PluginContext, UseCasePlugin } from "./plugin.js";
 export {
 	type AssistantMessage,
@@ -92,6 +93,11 @@ export {
 	FIXTURE_DIR,
 	FIXTURE_MANIFEST,
 	type HiddenFile,
+	MUTATION_REPORT_FORMATS,
+	type MutationEdit,
+	type MutationReportFormat,
+	type MutationVerifier,
+	type MutationVerifierArgs,
 	type ReviewTarget,
 	type ReviewVerifier,
 	type ReviewVerifierArgs,

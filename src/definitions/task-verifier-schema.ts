@@ -1,6 +1,6 @@
 import { extname } from "node:path";
 import { z } from "zod";
-import { type TaskVerifier, TEST_REPORT_FORMATS } from "../contract/index.js";
+import { MUTATION_REPORT_FORMATS, type TaskVerifier, TEST_REPORT_FORMATS } from "../contract/index.js";
 import { COUNT_BOUNDS } from "../input/index.js";
 import { ENV_NAME_PATTERN } from "./env-references.js";
 import { reviewArgsSchema } from "./review-verifier-schema.js";
@@ -136,11 +136,77 @@ const checksArgsSchema = z
 		interpreter: args.interpreter ?? [...(INTERPRETERS[extname(args.script)] ?? [])],
 	}));
 
+/** Seconds one run of a `mutation` suite may take when `timeout_s` is not given. */
+export const DEFAULT_MUTATION_TIMEOUT_S = 120;
+
+const mutationEditSchema = z
+	.strictObject({
+		id: text.describe("Unique among the mutants and equivalents; names it in the score's extras."),
+		find: text.describe("Text that must occur exactly once in the module."),
+		replace: z.string().describe("Text put in its place."),
+	})
+	.describe("One find/replace edit of the module.");
+
+const mutationArgsSchema = z
+	.strictObject({
+		module: relativePath("workdir", { file: true }).describe("The module the model writes tests for."),
+		module_sha256: z
+			.string()
+			.regex(/^[0-9a-f]{64}$/, { error: "a lowercase hex sha256 (64 characters)" })
+			.describe(
+				"sha256 of the module as the fixture holds it (`sha256sum fixture/MODULE`); an edited module scores 0.",
+			),
+		command: z.array(text).min(1).describe("Runs the model's suite, as argv (no shell), with the workdir as cwd."),
+		report: z
+			.enum(MUTATION_REPORT_FORMATS)
+			.describe("Report format: node-test, vitest or pytest, or exit-code (the suite passes iff it exits 0)."),
+		report_file: relativePath("workdir", { file: true })
+			.optional()
+			.describe("File the command writes its report to, relative to the workdir; omit to read stdout."),
+		mutants: z
+			.array(mutationEditSchema)
+			.min(1)
+			.describe("Plausible bugs, each applied alone to a fresh copy; caught when the suite fails."),
+		equivalent: z
+			.array(mutationEditSchema)
+			.default([])
+			.describe("Behaviour-preserving rewrites; a suite that fails on one scores 0."),
+		pass_threshold: threshold
+			.default(1)
+			.describe("Fraction of mutants caught at or above which it passes; defaults to 1."),
+		env: envSchema.default({}),
+		timeout_s: timeout(DEFAULT_MUTATION_TIMEOUT_S),
+	})
+	.superRefine((args, context) => {
+		const seen = new Map<string, string>();
+		for (const list of ["mutants", "equivalent"] as const)
+			args[list].forEach((edit, index) => {
+				const first = seen.get(edit.id);
+				if (first !== undefined)
+					context.addIssue({
+						code: "custom",
+						path: [list, index, "id"],
+						message: `the id \`${edit.id}\` is already used by ${first}`,
+						params: { fix: "give every mutant and equivalent its own id" },
+					});
+				else seen.set(edit.id, `${list}[${index}]`);
+			});
+		if (args.report === "exit-code" && args.report_file !== undefined)
+			context.addIssue({
+				code: "custom",
+				path: ["report_file"],
+				message: "`report: exit-code` reads no report",
+				params: { fix: "remove `report_file`, or name the report's format" },
+			});
+	})
+	.transform((args) => ({ ...args, report_file: args.report_file ?? null }));
+
 /** The verifier kinds as zod objects; their keys are what "did you mean" suggests inside `args`. */
 export const VERIFIER_ARGS_SCHEMAS = {
 	tests: testsArgsSchema,
 	checks: checksArgsSchema,
 	review: reviewArgsSchema,
+	mutation: mutationArgsSchema,
 } as const;
 
 /** The `verifier:` block of task.yaml (`kind` and `args`); parses into a {@link TaskVerifier}. */
@@ -151,6 +217,11 @@ export const verifierSchema = z
 		z
 			.strictObject({ kind: z.literal("review"), args: reviewArgsSchema })
 			.describe("Review findings against planted bugs."),
+		z
+			.strictObject({ kind: z.literal("mutation"), args: mutationArgsSchema })
+			.describe("Mutation testing of the model's suite."),
 	])
 	.transform((verifier): TaskVerifier => verifier)
-	.describe("How attempts are graded: `kind` (tests, checks or review) and its `args`. Never shown to the model.");
+	.describe(
+		"How attempts are graded: `kind` (tests, checks, review or mutation) and its `args`. Never shown to the model.",
+	);

@@ -1,6 +1,7 @@
 import type { Grader, TaskVerifier } from "../../contract/index.js";
 import { createChecksVerifier } from "./checks-verifier.js";
 import type { TaskVerifierOptions } from "./grading-sandbox.js";
+import { createMutationVerifier } from "./mutation-verifier.js";
 import { createReviewVerifier } from "./review-verifier.js";
 import { createTestsVerifier } from "./tests-verifier.js";
 
@@ -17,5 +18,7 @@ export function createTaskVerifier(verifier: TaskVerifier, options: TaskVerifier
 			return createChecksVerifier({ ...options, verifier });
 		case "review":
 			return createReviewVerifier({ ...options, verifier });
+		case "mutation":
+			return createMutationVerifier({ ...options, verifier });
 	}
 }

@@ -25,6 +25,12 @@ export {
 	type TaskVerifierOptions,
 	type VerifierSandboxOptions,
 } from "./grading-sandbox.js";
+export {
+	createMutationVerifier,
+	MUTATION_METRIC,
+	MUTATION_VERIFIER_VERSION,
+	type MutationVerifierOptions,
+} from "./mutation-verifier.js";
 export { type CheckValue, type ParsedChecks, parseChecksOutput } from "./parse-checks.js";
 export { normalizeRequiredName, parseTestReport, REPORT_FLAGS } from "./report/parse-report.js";
 export { type RequiredOutcome, type RequiredTestResult, requiredTestResults } from "./report/required-tests.js";

@@ -25,6 +25,14 @@ export type TestRun =
 	| { readonly kind: "report"; readonly exec: SandboxExecResult; readonly tests: readonly TestResult[] }
 	| { readonly kind: "timeout" | "killed" | "unstartable"; readonly exec: SandboxExecResult };
 
+/** What {@link runTestCommand} needs of a verifier's settings. */
+export interface TestCommandSettings extends Pick<TestsVerifierArgs, "report" | "report_file" | "env" | "timeout_s"> {
+	/** The verifier's id, for harness errors; default `tests`. */
+	readonly verifier?: string;
+	/** Whether a readable report listing no tests is a result (the model's suite is empty) rather than a harness error; default false. */
+	readonly empty_is_report?: boolean;
+}
+
 /**
  * Runs the test command (`argv`) in the grading sandbox and reads its report, from stdout or from
  * `report_file` (removed first, so a stale report cannot stand in). A missing program (exit 126
@@ -34,41 +42,24 @@ export type TestRun =
  */
 export async function runTestCommand(
 	sandbox: Sandbox,
-	args: TestsVerifierArgs,
+	args: TestCommandSettings,
 	argv: readonly string[],
 	signal: AbortSignal,
 ): Promise<TestRun> {
+	const verifier = args.verifier ?? "tests";
 	if (args.report_file !== null) await clearPath(sandbox, args.report_file);
-	const exec = await sandbox.exec(
-		{ argv, env: { ...TEST_ENV, ...args.env }, timeout_ms: args.timeout_s * 1000 },
-		{ signal },
-	);
+	const exec = await execTestCommand(sandbox, args, argv, signal);
 	if (exec.timed_out) return { kind: "timeout", exec };
 	const shown = argv.join(" ");
-	if (exec.exit_code === 125)
-		throw new VerifierHarnessError(
-			"tests",
-			`the sandbox could not set its resource limits for \`${shown}\`: ${exec.stderr.trim()}`,
-			"lower the sandbox limits, or run where they can be set",
-		);
 	const text = await reportText(sandbox, args, exec);
 	const parsed = text === null ? null : parseTestReport(text, args.report);
-	if (parsed?.ok === true && parsed.tests.some((test) => test.leaf))
+	if (parsed?.ok === true && (args.empty_is_report === true || parsed.tests.some((test) => test.leaf)))
 		return { kind: "report", exec, tests: parsed.tests };
 
 	const diagnosis = diagnoseFailure(exec);
 	const stderr = `; ${stderrBlock(exec.stderr)}`;
-	// `./run-tests.sh` lives in the workdir: the model's to break (a FIFO, a dangling link, no +x).
-	if ((exec.exit_code === 126 || exec.exit_code === 127) && isWorkdirProgram(argv[0] ?? ""))
-		return { kind: "unstartable", exec };
-	if (exec.exit_code === 126 || exec.exit_code === 127)
-		throw new VerifierHarnessError(
-			"tests",
-			`the test command \`${shown}\` could not start (exit ${exec.exit_code}: ${exec.exit_code === 127 ? "program not found" : "not executable"})${stderr}`,
-			diagnosis?.cause === "missing-program"
-				? diagnosisFix(diagnosis, "sandboxed")
-				: `install \`${argv[0]}\` where the sandbox can run it (under /usr, or in a folder the task's runtime mounts), or correct the task's command`,
-		);
+	const unstarted = startFailure(verifier, exec, argv);
+	if (unstarted !== null) return unstarted;
 	if (exec.exit_code === null || exec.exit_code > 128) return { kind: "killed", exec };
 	const source = args.report_file === null ? "stdout" : args.report_file;
 	const problem =
@@ -78,7 +69,7 @@ export async function runTestCommand(
 				? `its ${args.report} report (${source}) cannot be read: ${parsed.problem}${exec.truncated ? " (the output was cut at the sandbox's output limit)" : ""}`
 				: `its ${args.report} report (${source}) lists no tests`;
 	throw new VerifierHarnessError(
-		"tests",
+		verifier,
 		`\`${shown}\` exited ${exec.exit_code}, and ${problem}${stderr}`,
 		diagnosis !== null
 			? diagnosisFix(diagnosis, "sandboxed")
@@ -86,7 +77,76 @@ export async function runTestCommand(
 	);
 }
 
-async function reportText(sandbox: Sandbox, args: TestsVerifierArgs, exec: SandboxExecResult): Promise<string | null> {
+/**
+ * How one run of a suite read by its exit status alone ended: `exit` (it exited; 0 is a pass) or
+ * one of the graded failures of {@link TestRun}. A missing program is a VerifierHarnessError, as there.
+ */
+export type ExitCodeRun =
+	| { readonly kind: "exit"; readonly exec: SandboxExecResult }
+	| { readonly kind: "timeout" | "killed" | "unstartable"; readonly exec: SandboxExecResult };
+
+/** Runs a test command whose verdict is its exit status (`report: exit-code`), with the same environment and bounds as {@link runTestCommand}. */
+export async function runExitCodeCommand(
+	sandbox: Sandbox,
+	args: Omit<TestCommandSettings, "report" | "report_file">,
+	argv: readonly string[],
+	signal: AbortSignal,
+): Promise<ExitCodeRun> {
+	const exec = await execTestCommand(sandbox, args, argv, signal);
+	if (exec.timed_out) return { kind: "timeout", exec };
+	const unstarted = startFailure(args.verifier ?? "tests", exec, argv);
+	if (unstarted !== null) return unstarted;
+	if (exec.exit_code === null || exec.exit_code > 128) return { kind: "killed", exec };
+	return { kind: "exit", exec };
+}
+
+/** Runs the command with the test environment and the timeout; a sandbox that could not set its limits (exit 125) is a harness error. */
+async function execTestCommand(
+	sandbox: Sandbox,
+	args: Omit<TestCommandSettings, "report" | "report_file">,
+	argv: readonly string[],
+	signal: AbortSignal,
+): Promise<SandboxExecResult> {
+	const exec = await sandbox.exec(
+		{ argv, env: { ...TEST_ENV, ...args.env }, timeout_ms: args.timeout_s * 1000 },
+		{ signal },
+	);
+	if (!exec.timed_out && exec.exit_code === 125)
+		throw new VerifierHarnessError(
+			args.verifier ?? "tests",
+			`the sandbox could not set its resource limits for \`${argv.join(" ")}\`: ${exec.stderr.trim()}`,
+			"lower the sandbox limits, or run where they can be set",
+		);
+	return exec;
+}
+
+/**
+ * Exit 126 or 127: a program of the workdir (`./run-tests.sh`, the model's to break: a FIFO, a
+ * dangling link, no +x) is a graded failure; any other program is missing: a harness error.
+ * Null for a command that started.
+ */
+function startFailure(
+	verifier: string,
+	exec: SandboxExecResult,
+	argv: readonly string[],
+): { readonly kind: "unstartable"; readonly exec: SandboxExecResult } | null {
+	if (exec.exit_code !== 126 && exec.exit_code !== 127) return null;
+	if (isWorkdirProgram(argv[0] ?? "")) return { kind: "unstartable", exec };
+	const diagnosis = diagnoseFailure(exec);
+	throw new VerifierHarnessError(
+		verifier,
+		`the test command \`${argv.join(" ")}\` could not start (exit ${exec.exit_code}: ${exec.exit_code === 127 ? "program not found" : "not executable"}); ${stderrBlock(exec.stderr)}`,
+		diagnosis?.cause === "missing-program"
+			? diagnosisFix(diagnosis, "sandboxed")
+			: `install \`${argv[0]}\` where the sandbox can run it (under /usr, or in a folder the task's runtime mounts), or correct the task's command`,
+	);
+}
+
+async function reportText(
+	sandbox: Sandbox,
+	args: TestCommandSettings,
+	exec: SandboxExecResult,
+): Promise<string | null> {
 	if (args.report_file === null) return exec.stdout;
 	try {
 		return await sandbox.read(args.report_file);

@@ -33,6 +33,7 @@ export function singleRunVerdict(run: TestRun, args: TestsVerifierArgs, context:
 		value: 1,
 		threshold: 1,
 		label: "pass",
+		binary: true,
 		reasoning: `all ${required.length} required test${required.length === 1 ? "" : "s"} ran and passed, and the command exited 0`,
 		extras,
 	});

@@ -1,4 +1,4 @@
-import type { ChecksVerifierArgs, TestsVerifierArgs } from "../../contract/index.js";
+import type { ChecksVerifierArgs, MutationVerifierArgs, TestsVerifierArgs } from "../../contract/index.js";
 import { weightProblems } from "../composite.js";
 import { assertOptions, type OptionProblem } from "../option-issues.js";
 
@@ -7,13 +7,7 @@ import { assertOptions, type OptionProblem } from "../option-issues.js";
  * too), so a verifier built by hand fails at once, naming the option, instead of mid-run.
  */
 export function assertTestsArgs(args: TestsVerifierArgs): void {
-	const problems = [...commonProblems(args)];
-	if (args.command.length === 0 || args.command[0] === "")
-		problems.push({
-			path: "command",
-			message: "the test command is empty",
-			fix: "give the command as argv, e.g. [node, --test]",
-		});
+	const problems = [...commonProblems(args), ...commandProblems(args.command)];
 	if (args.sites === null && args.required_tests.length === 0)
 		problems.push({
 			path: "required_tests",
@@ -32,6 +26,21 @@ export function assertTestsArgs(args: TestsVerifierArgs): void {
 /** See {@link assertTestsArgs}; also every weight must be >= 0. */
 export function assertChecksArgs(args: ChecksVerifierArgs): void {
 	assertOptions("checks", [...commonProblems(args), ...weightProblems(args.weights)]);
+}
+
+/** See {@link assertTestsArgs}; also a non-empty command and at least one mutant. */
+export function assertMutationArgs(args: MutationVerifierArgs): void {
+	const problems = [...commonProblems(args), ...commandProblems(args.command)];
+	if (args.mutants.length === 0)
+		problems.push({ path: "mutants", message: "there are no mutants", fix: "list at least one {id, find, replace}" });
+	assertOptions("mutation", problems);
+}
+
+function commandProblems(command: readonly string[]): OptionProblem[] {
+	if (command.length > 0 && command[0] !== "") return [];
+	return [
+		{ path: "command", message: "the test command is empty", fix: "give the command as argv, e.g. [node, --test]" },
+	];
 }
 
 function commonProblems(args: { readonly pass_threshold: number; readonly timeout_s: number }): OptionProblem[] {

@@ -52,6 +52,12 @@ export interface ScoredAnswer {
 	readonly label?: string;
 	/** A tripped gate that zeroed the score, with what tripped it; default none. */
 	readonly critical?: JsonObject | null;
+	/**
+	 * Whether the verdict is pass/fail only (the `tests` verifier without sites) rather than a
+	 * graded 0..1 score; default false. A graded score is marked `extras.graded_score: true`: the
+	 * leaderboard's graded mean counts the tasks that carry one.
+	 */
+	readonly binary?: boolean;
 }
 
 /**
@@ -69,6 +75,6 @@ export function scoredVerdict(answer: ScoredAnswer): VerifierVerdict {
 		reasoning: answer.reasoning,
 		critical_failure: critical !== null,
 		gate_meta: critical,
-		extras: { ...answer.extras, outcome: "correct" },
+		extras: { ...answer.extras, outcome: "correct", ...(answer.binary === true ? {} : { graded_score: true }) },
 	};
 }

@@ -1,6 +1,6 @@
 import { lstat, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { SnapshotPatch } from "../../contract/index.js";
+import { countOccurrences, type SnapshotPatch } from "../../contract/index.js";
 import type { Problem } from "../../input/index.js";
 import { pathInside } from "./fixture-paths.js";
 
@@ -72,7 +72,7 @@ export async function applyPatches(root: string, patches: readonly SnapshotPatch
 			continue;
 		}
 		const text = await readFile(inside.path, "utf8");
-		const count = occurrences(text, patch.find);
+		const count = countOccurrences(text, patch.find);
 		if (count !== 1) {
 			problems.push({
 				path: [...at, "find"],
@@ -88,13 +88,6 @@ export async function applyPatches(root: string, patches: readonly SnapshotPatch
 		await writeFile(inside.path, text.slice(0, start) + patch.replace + text.slice(start + patch.find.length));
 	}
 	return problems;
-}
-
-/** How many times `find` occurs in `text`, overlapping occurrences included. */
-export function occurrences(text: string, find: string): number {
-	let count = 0;
-	for (let from = text.indexOf(find); from !== -1; from = text.indexOf(find, from + 1)) count++;
-	return count;
 }
 
 /**
