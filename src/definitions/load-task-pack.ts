@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { BadInputError, type InputIssue, TASK_FILE, type TaskEntry } from "../contract/index.js";
 import { closestMatch, parseYamlDocument, readInputFile } from "../input/index.js";
+import { mutationTaskIssues } from "./mutation-task-checks.js";
 import { taskFileIssues } from "./task-file-checks.js";
 import { TASK_YAML, taskProblems } from "./task-problems.js";
 import { taskSchema } from "./task-schema.js";
@@ -18,6 +19,11 @@ export interface TaskPack {
 export interface LoadTaskPackOptions {
 	/** Load only these task ids (each must exist); default every task of the pack. */
 	readonly ids?: readonly string[];
+	/**
+	 * Whether to check a mutation task's edits against its module's text (see mutationTaskIssues);
+	 * default true. `touchstone snapshot` turns it off, as it checks them on the fixture it builds.
+	 */
+	readonly moduleChecks?: boolean;
 }
 
 /**
@@ -39,7 +45,7 @@ export function loadTaskPack(dir: string, options: LoadTaskPackOptions = {}): Ta
 	}
 	const tasks: TaskEntry[] = [];
 	for (const folder of selected) {
-		const loaded = loadTask(join(dir, folder), issues);
+		const loaded = loadTask(join(dir, folder), issues, options.moduleChecks !== false);
 		if (loaded !== null) tasks.push(loaded);
 	}
 	if (issues.length > 0)
@@ -51,7 +57,7 @@ export function loadTaskPack(dir: string, options: LoadTaskPackOptions = {}): Ta
 }
 
 /** Reads, parses and checks one task folder; null when it has problems (added to `issues`). */
-function loadTask(dir: string, issues: InputIssue[]): TaskEntry | null {
+function loadTask(dir: string, issues: InputIssue[], moduleChecks: boolean): TaskEntry | null {
 	const source = join(dir, TASK_FILE);
 	const read = readInputFile(source, TASK_FILE);
 	if (read.issue !== null) {
@@ -75,6 +81,8 @@ function loadTask(dir: string, issues: InputIssue[]): TaskEntry | null {
 	const found = taskFileIssues(dir, document);
 	if (!parsed.success)
 		found.push(...taskProblems(document.data, parsed.error.issues).map((problem) => document.issue(problem)));
+	if (parsed.success && found.length === 0 && moduleChecks)
+		found.push(...mutationTaskIssues(dir, parsed.data, document));
 	issues.push(...found);
 	return parsed.success && found.length === 0 ? { task: parsed.data, dir, source } : null;
 }

@@ -8,6 +8,7 @@ import {
 	unplacedDocument,
 	type YamlDocument,
 } from "../../input/index.js";
+import { mutationModuleProblems } from "./check-mutation-module.js";
 import { checkExtraction, type Extraction, extractInto } from "./extract-commit.js";
 import { fixtureDigest } from "./fixture-hash.js";
 import { writeFixtureManifest } from "./fixture-manifest.js";
@@ -43,7 +44,8 @@ export interface MaterializedFixture {
  * built in a staging folder beside it and moved into place only when complete, so a failure leaves
  * the previous fixture as it was; the same task and repository always give the same content.
  * Problems of the task (a commit or path the repository lacks, a patch whose find text does not
- * occur exactly once, a path leaving the fixture) throw one BadInputError listing them all.
+ * occur exactly once, a path leaving the fixture, a mutation task's module off its pin or a
+ * mutant's find text not occurring exactly once in it) throw one BadInputError listing them all.
  */
 export async function materializeFixture(
 	taskDir: string,
@@ -118,6 +120,7 @@ export async function materializeFixture(
 				message: `the fixture would hold a symbolic link leading out of it: ${link}`,
 				fix: "remove it with `excludes:`, or extract the folder it points to instead",
 			});
+		if (problems.length === 0) problems.push(...(await mutationModuleProblems(tree, task)));
 		if (problems.length > 0) throw fail(problems);
 		const digest = await fixtureDigest(tree);
 		await writeFixtureManifest(tree, task, digest);
