@@ -16,6 +16,10 @@ const row = z.strictObject({
 	pass_rate: nullableNumber.describe("Share of graded cases whose mean headline reaches the case threshold."),
 	pass_rate_interval: interval.nullable().describe("95 % Wilson interval of the pass rate."),
 	passed_cases: count,
+	graded_mean: nullableNumber.describe(
+		"Mean headline over the scored tasks this row graded (a task is scored when a current cell on it carries a graded 0..1 score; a failed cell counts 0); null when none.",
+	),
+	graded_n: count.nullable().describe("Scored tasks behind graded_mean; null when no task of the use case is scored."),
 	cost_usd: nullableNumber.describe("Sum of the known costs; null when no cost is known."),
 	cost_per_case_usd: nullableNumber.describe("Mean known cost of a case; a lower bound when unknown_cost > 0."),
 	unknown_cost: count.describe("Current rows whose cost is unknown."),

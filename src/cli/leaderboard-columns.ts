@@ -23,6 +23,13 @@ export const LEADERBOARD_COLUMNS: readonly LeaderboardColumn[] = [
 	column("headline", "headline", "mean headline over cases", (row) => formatScore(row.headline)),
 	column("ci", "95% CI", "95 % bootstrap interval of the headline", (row) => formatInterval(row.headline_interval)),
 	column("pass", "pass", "share of cases that reach their threshold", (row) => formatPercent(row.pass_rate)),
+	column(
+		"graded",
+		"graded",
+		"task use cases: mean graded score over the scored tasks, with how many are scored (n); failed cells count 0",
+		(row) =>
+			row.graded_n === null ? "-" : `${row.graded_mean === null ? "-" : row.graded_mean.toFixed(2)} (${row.graded_n})`,
+	),
 	column("pass_ci", "pass CI", "95 % Wilson interval of the pass rate", (row) =>
 		row.pass_rate_interval === null
 			? "-"
@@ -95,10 +102,20 @@ export function leaderboardColumns(value: string): LeaderboardColumn[] {
 	return names.map((name) => LEADERBOARD_COLUMNS.find((item) => item.name === name) as LeaderboardColumn);
 }
 
-/** The default columns for one board: harness only when its rows differ in harness. */
+/**
+ * The default columns for one board: harness only when its rows differ in harness; graded
+ * (instead of ttft) only when a task is scored.
+ */
 export function defaultColumns(board: Leaderboard): LeaderboardColumn[] {
 	const mixed = new Set(board.rows.map((row) => row.harness)).size > 1;
-	return leaderboardColumns([...(mixed ? ["harness"] : []), ...DEFAULT_LEADERBOARD_COLUMNS].join(","));
+	const names: string[] = [...(mixed ? ["harness"] : []), ...DEFAULT_LEADERBOARD_COLUMNS];
+	// A task use case with scored (graded) tasks shows their mean beside the pass rate, in the
+	// place of the time to first token (of an agent's first turn only), to fit 120 characters.
+	if (board.rows.some((row) => row.graded_n !== null)) {
+		names.splice(names.indexOf("pass") + 1, 0, "graded");
+		names.splice(names.indexOf("ttft"), 1);
+	}
+	return leaderboardColumns(names.join(","));
 }
 
 /** One line per column, for `--list-columns`; the defaults are marked. */
@@ -107,7 +124,7 @@ export function describeColumns(): string[] {
 	const defaults = new Set<string>(DEFAULT_LEADERBOARD_COLUMNS);
 	return LEADERBOARD_COLUMNS.map(
 		(item) =>
-			`${item.name.padEnd(width)}  ${defaults.has(item.name) ? "default" : "       "}  ${item.description}${item.name === "harness" ? " (default when rows differ in harness)" : ""}`,
+			`${item.name.padEnd(width)}  ${defaults.has(item.name) ? "default" : "       "}  ${item.description}${item.name === "harness" ? " (default when rows differ in harness)" : ""}${item.name === "graded" ? " (default when a task is scored, instead of ttft)" : ""}`,
 	);
 }
 

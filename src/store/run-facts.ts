@@ -38,6 +38,8 @@ export interface RunFact {
 	 * jury's error left (see `failed`); null when no jury graded any of them.
 	 */
 	readonly jury: RunJuryFact | null;
+	/** Whether that score is a graded 0..1 score (`extras.graded_score`: mutation, multi-site tests, checks), not a pass/fail. */
+	readonly graded_score: boolean;
 }
 
 /**
@@ -102,12 +104,16 @@ const CHECKS_JURY_SQL = `CASE WHEN s.judge_panel_version IS NOT NULL AND instr(s
 const FAILED_JURY_SQL = `CASE WHEN r.grader_error IS NULL OR instr(r.provenance_json, '"jury"') = 0 THEN NULL
 	ELSE json_extract(r.provenance_json, '$.grader.jury.usage.cost_usd', '$.grader.jury.usage.votes', '$.grader.jury.usage.unpriced_votes', '$.grader.jury.self_judged_by') END`;
 
+/* Whether the score is a graded one (see the verifiers' scoredVerdict); the `instr` guard skips the parse for the rest. */
+const GRADED_SQL = `coalesce(instr(s.extras_json, '"graded_score"'), 0) > 0 AND json_extract(s.extras_json, '$.graded_score') = 1`;
+
 const FACT_SQL = (
 	byCase: boolean,
 	checks: boolean,
 ) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
-	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${checks ? CHECKS_JURY_SQL : "NULL"}, ${FAILED_JURY_SQL}
+	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${checks ? CHECKS_JURY_SQL : "NULL"}, ${FAILED_JURY_SQL},
+	${GRADED_SQL}
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
 	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} AND ${wholeRunSql("r")}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
@@ -136,6 +142,7 @@ type FactRow = [
 	string | null,
 	string | null,
 	string | null,
+	0 | 1,
 ];
 
 /** How {@link iterateRunFacts} reads. */
@@ -191,6 +198,7 @@ export function* iterateRunFacts(
 				critical_failure: row[14] === 1,
 				isolated: row[15] === null ? null : row[15] === 1,
 				jury: row[18] === null ? juryFact(row[16], row[17]) : failedJuryFact(row[18]),
+				graded_score: row[19] === 1,
 			},
 		};
 	}

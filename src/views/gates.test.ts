@@ -11,6 +11,8 @@ function row(model_id: string, figures: Partial<LeaderboardRow> = {}): Leaderboa
 		pass_rate: 0.9,
 		pass_rate_interval: null,
 		passed_cases: 9,
+		graded_mean: null,
+		graded_n: null,
 		cost_usd: null,
 		cost_per_case_usd: null,
 		unknown_cost: 0,

@@ -31,6 +31,8 @@ export interface FactGroup {
 	readonly unisolated: number;
 	/** What the jury's grading of these rows cost, and how often a juror judged its own family. */
 	readonly jury: JuryTally;
+	/** Cases on which a graded row carries a graded 0..1 score (RunFact.graded_score): their tasks are scored. */
+	readonly gradedCases: ReadonlySet<string>;
 }
 
 /** The jury's part of some current rows (those whose headline score a jury gave). */
@@ -130,6 +132,7 @@ class Accumulator {
 	#criticalFailures = 0;
 	#unisolated = 0;
 	#jury: JuryTally = EMPTY_JURY_TALLY;
+	readonly #gradedCases = new Set<string>();
 
 	constructor(model_id: string, harness: string) {
 		this.#model_id = model_id;
@@ -158,6 +161,7 @@ class Accumulator {
 			return;
 		}
 		this.#graded += 1;
+		if (fact.graded_score) this.#gradedCases.add(fact.case_id);
 		perCase.sum += fact.value as number;
 		perCase.samples += 1;
 		if (fact.latency_ms !== null) this.#latencies.push(fact.latency_ms);
@@ -196,6 +200,7 @@ class Accumulator {
 			critical_failures: this.#criticalFailures,
 			unisolated: this.#unisolated,
 			jury: this.#jury,
+			gradedCases: this.#gradedCases,
 		};
 	}
 }

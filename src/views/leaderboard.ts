@@ -32,6 +32,15 @@ export interface LeaderboardRow {
 	readonly pass_rate_interval: Interval | null;
 	/** Cases whose mean headline reaches their threshold. */
 	readonly passed_cases: number;
+	/**
+	 * Mean headline over the scored tasks this row graded: a task is scored when any current cell
+	 * on it carries a graded 0..1 score (mutation, multi-site tests, checks: RunFact.graded_score),
+	 * and a failed cell of a scored task counts as its 0; harness and grader errors are left out.
+	 * Null when no task of the use case is scored, or this row graded none of them.
+	 */
+	readonly graded_mean: number | null;
+	/** Scored tasks behind `graded_mean`; null when no task of the use case is scored. */
+	readonly graded_n: number | null;
 	/** Sum of the known costs of the current rows; null when no row's cost is known. */
 	readonly cost_usd: number | null;
 	/** Mean known cost of a case (all its samples); null when unknown. A lower bound when `unknown_cost` > 0. */
@@ -144,8 +153,10 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 					(group) => group.model_id === document.deployed?.model && group.harness === document.deployed.harness,
 				);
 	const references = new Set(document.reference_models ?? []);
+	const scoredCases = new Set(groups.flatMap((group) => [...group.gradedCases]));
 	const rows = groups.map((group) =>
 		leaderboardRow(group, {
+			scoredCases,
 			reference: references.has(group.model_id),
 			thresholds,
 			specCases: document.cases.length,
@@ -192,6 +203,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 }
 
 interface RowContext {
+	readonly scoredCases: ReadonlySet<string>;
 	readonly reference: boolean;
 	readonly thresholds: ReadonlyMap<string, number>;
 	readonly specCases: number;
@@ -215,6 +227,7 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 		pass_rate: caseMeans.size === 0 ? null : passed / caseMeans.size,
 		pass_rate_interval: wilsonInterval(passed, caseMeans.size).interval,
 		passed_cases: passed,
+		...gradedMean(caseMeans, context.scoredCases),
 		cost_usd: cost,
 		cost_per_case_usd: cost === null || casesWithRows === 0 ? null : cost / casesWithRows,
 		unknown_cost: group.rows - group.known_costs,
@@ -241,6 +254,19 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 				? null
 				: pairedDelta(group, context.deployed, context.bootstrap),
 	};
+}
+
+/** The mean headline over the scored cases a row graded, and how many; both null when no case is scored. */
+function gradedMean(
+	caseMeans: ReadonlyMap<string, number>,
+	scored: ReadonlySet<string>,
+): { graded_mean: number | null; graded_n: number | null } {
+	if (scored.size === 0) return { graded_mean: null, graded_n: null };
+	const values = [...scored].flatMap((caseId) => {
+		const value = caseMeans.get(caseId);
+		return value === undefined ? [] : [value];
+	});
+	return { graded_mean: mean(values), graded_n: values.length };
 }
 
 /** `a − b` over the cases both graded, with its paired bootstrap interval. */
