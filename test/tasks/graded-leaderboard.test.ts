@@ -19,25 +19,16 @@ interface Row {
 	graded_n: number | null;
 }
 
-const USE_CASES = `
-  - id: test-writing
-    title: Tests and fixes
-    description: A pass/fail fix and two graded test-writing tasks.
+/** A task use case entry of use_cases.yaml running the reference policies on one pack. */
+const useCase = (id: string, pack: string) => `
+  - id: ${id}
+    title: ${id}
+    description: The reference policies on packs/${pack}.
     project: demo
     status: runnable
     modality: { input: text, output: code }
     plugin: tasks
-    tasks: packs/mixed
-    fleet: [builtin/baseline, builtin/gold]
-    samples: 1
-  - id: fixes-only
-    title: Fixes only
-    description: Only a pass/fail task.
-    project: demo
-    status: runnable
-    modality: { input: text, output: code }
-    plugin: tasks
-    tasks: packs/fixes
+    tasks: packs/${pack}
     fleet: [builtin/baseline, builtin/gold]
     samples: 1
 `;
@@ -66,7 +57,10 @@ describe("the leaderboard's graded mean", () => {
 			.replace("id: timeparse-mutation", "id: timeparse-weak")
 			.replace("source: reference/timeparse.test.mjs", "source: reference/wrong/weak.test.mjs");
 		writeFileSync(join(weak, "task.yaml"), yaml);
-		appendFileSync(join(benchmarks, "use_cases.yaml"), USE_CASES);
+		appendFileSync(
+			join(benchmarks, "use_cases.yaml"),
+			useCase("test-writing", "mixed") + useCase("fixes-only", "fixes"),
+		);
 		for (const pack of ["mixed", "fixes"])
 			for (const { dir, task } of loadTaskPack(join(packs, pack)).tasks)
 				await materializeFixture(dir, task, { repo: null });

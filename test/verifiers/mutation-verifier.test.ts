@@ -108,7 +108,7 @@ describe("the mutation verifier", () => {
 		await task.cleanup();
 	});
 
-	const verifier = (overrides: Partial<MutationVerifierArgs> = {}) =>
+	const verifier = (overrides: Partial<MutationVerifierArgs> = {}, parallelism?: number) =>
 		createMutationVerifier({
 			taskDir: task.dir,
 			verifier: {
@@ -128,6 +128,7 @@ describe("the mutation verifier", () => {
 				},
 			},
 			sandbox: SANDBOX,
+			...(parallelism === undefined ? {} : { parallelism }),
 		});
 	const gradeSuite = async (suite: string, overrides: Partial<MutationVerifierArgs> = {}, edits = {}) => {
 		const workspace = await task.workspace({ [SUITE]: suite, ...edits });
@@ -190,29 +191,7 @@ describe("the mutation verifier", () => {
 
 	it.concurrent("runs every mutant alone in its own fresh copy, in parallel", async () => {
 		const workspace = await task.workspace({ [SUITE]: ISOLATION });
-		const scores = await grade(
-			createMutationVerifier({
-				taskDir: task.dir,
-				verifier: {
-					kind: "mutation",
-					args: {
-						module: "src/clamp.mjs",
-						module_sha256: sha256(MODULE),
-						command: ["node", "--test", "--test-reporter=tap", "tests/"],
-						report: "node-test",
-						report_file: null,
-						mutants: MUTANTS,
-						equivalent: EQUIVALENT,
-						pass_threshold: 1,
-						env: {},
-						timeout_s: 30,
-					},
-				},
-				sandbox: SANDBOX,
-				parallelism: 3,
-			}),
-			finishedAttempt({ workspace }),
-		);
+		const scores = await grade(verifier({ pass_threshold: 1 }, 3), finishedAttempt({ workspace }));
 		// Every run saw a clean folder with one edit: no mutant is caught, the equivalent passes.
 		expect(scores.mutation).toMatchObject({ value: 0, value_label: "0/5" });
 		expect(scores.mutation?.extras).toMatchObject({ outcome: "correct", parallelism: 3 });
