@@ -37,10 +37,13 @@ const SEEDED = `  files:
     src/range.mjs: |
       ${MODULE}`;
 
-const GOOD = `      - { id: low-open, find: "x >= low", replace: "x > low" }`;
+const GOOD = `      - { id: low-open, find: "x >= low", replace: "x > low" }
+      - { id: high-open, find: "<=", replace: "<" }`;
 const BAD = `      - { id: low-open, find: "x >= low", replace: "x > low" }
       - { id: missing, find: "x < low", replace: "x <= low" }
-      - { id: twice, find: "high", replace: "top" }`;
+      - { id: twice, find: "high", replace: "top" }
+    equivalent:
+      - { id: gone, find: "low <= x", replace: "x >= low" }`;
 
 describe("the find texts of a mutation task", () => {
 	it("are checked at load: each problem located in task.yaml, naming the mutant and the count", async () => {
@@ -55,6 +58,7 @@ describe("the find texts of a mutation task", () => {
 			"the find text of mutant `missing` occurs 0 times in src/range.mjs as seeded in snapshot.files; it must occur exactly once",
 		);
 		expect(result.stderr).toContain("the find text of mutant `twice` occurs 2 times");
+		expect(result.stderr).toContain("the find text of equivalent `gone` occurs 0 times");
 		expect(result.stderr).not.toContain("`low-open` occurs");
 	});
 
@@ -65,7 +69,7 @@ describe("the find texts of a mutation task", () => {
 		const result = await runCli(["validate-tasks", "--tasks", "pack"], { cwd });
 		expect(result.code).toBe(2);
 		expect(result.stderr).toContain(
-			"task.yaml:19:15 verifier.args.mutants[1].id: the id `low-open` is already used by mutants[0]",
+			"task.yaml:20:15 verifier.args.mutants[2].id: the id `low-open` is already used by mutants[0]",
 		);
 	});
 
@@ -87,6 +91,7 @@ describe("the find texts of a mutation task", () => {
 		expect(messages.map((issue) => issue.message)).toEqual([
 			expect.stringMatching(/^fixture\/src\/range\.mjs has sha256 [0-9a-f]{64}, not the pinned /),
 			"the find text of mutant `low-open` occurs 0 times in fixture/src/range.mjs; it must occur exactly once",
+			"the find text of mutant `high-open` occurs 2 times in fixture/src/range.mjs; it must occur exactly once",
 		]);
 		expect(messages[1]?.line).toBe(16);
 		expect(readFileSync(join(cwd, "pack/ranged/fixture/src/range.mjs"), "utf8")).toBe(MODULE);
