@@ -65,6 +65,22 @@ export {
 	rubricJson,
 	rubricSchema,
 } from "./jury/index.js";
+export {
+	BIOME_VERSION,
+	computeNorms,
+	createBiomeRunner,
+	createRuffRunner,
+	defaultLintRunners,
+	type FileChange,
+	type LintRunner,
+	NORMS_SIGNALS,
+	NORMS_VERSION,
+	NORMS_WEIGHTS,
+	type NormsRecord,
+	type NormsSignal,
+	RUFF_VERSION,
+	readTreeChanges,
+} from "./norms/index.js";
 export { createNumericGrader, type NumericOptions } from "./numeric.js";
 export { METRIC_PATTERN } from "./option-issues.js";
 export { readNumber } from "./read-number.js";
