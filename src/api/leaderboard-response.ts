@@ -44,6 +44,10 @@ const row = z.strictObject({
 	deployed: z.boolean().describe("Whether this is the use case's deployed incumbent."),
 	reference: z.boolean().describe("Whether this is a reference policy (baseline, gold): never a pick."),
 	delta_vs_deployed: pairedDelta.describe("This model minus the deployed incumbent, over shared cases."),
+	norms_mean: nullableNumber.describe(
+		"Task use cases: mean norms score (0..1) over the scored passing cells; never part of the ordering. Null when none.",
+	),
+	norms_n: count.describe("Cells behind norms_mean (its coverage); 0 outside task use cases."),
 });
 
 const pick = z

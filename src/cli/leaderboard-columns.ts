@@ -68,6 +68,9 @@ export const LEADERBOARD_COLUMNS: readonly LeaderboardColumn[] = [
 	column("errors", "errors", "rows left out of the figures: harness errors and grader errors", (row) =>
 		formatErrors(row),
 	),
+	column("norms", "norms (n)", "task use cases: mean norms score of the passing cells, and how many", (row) =>
+		row.norms_mean === null ? "-" : `${row.norms_mean.toFixed(2)} (${row.norms_n})`,
+	),
 ];
 
 /**

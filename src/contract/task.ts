@@ -382,6 +382,8 @@ export interface Task {
 	readonly axes: readonly string[];
 	/** Commit hash of the historical change the task is drawn from (provenance, and the reference diff a reviewer may see); null when synthetic. */
 	readonly source_commit: string | null;
+	/** Lines added plus removed by the real fix (see `touchstone gold-size`), for the norms record's diff-size signal; null when unset. */
+	readonly gold_diff_lines: number | null;
 	/** See {@link TaskSnapshot}. */
 	readonly snapshot: TaskSnapshot;
 	/** See {@link TaskVerifier}. */

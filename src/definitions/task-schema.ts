@@ -107,6 +107,13 @@ export const taskSchema = z
 			.describe("Tools beyond the file tools; agentic only."),
 		axes: z.array(text).default([]).describe("Free tags, e.g. judgement, security, review."),
 		source_commit: commitHashSchema.optional().describe("Commit of the historical change the task is drawn from."),
+		gold_diff_lines: z
+			.int()
+			.min(1)
+			.optional()
+			.describe(
+				"Lines added plus removed by the real fix in the snapshot's paths, for the norms record's diff size; written by `touchstone gold-size --write`.",
+			),
 		snapshot: snapshotSchema,
 		verifier: verifierSchema,
 		reference: referenceSchema.optional(),
@@ -126,6 +133,7 @@ export const taskSchema = z
 			tools: { shell: task.tools?.shell ?? false },
 			axes: task.axes,
 			source_commit: task.source_commit ?? null,
+			gold_diff_lines: task.gold_diff_lines ?? null,
 			snapshot: task.snapshot,
 			verifier: task.verifier,
 			reference: task.reference ?? null,

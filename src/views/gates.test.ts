@@ -33,6 +33,8 @@ function row(model_id: string, figures: Partial<LeaderboardRow> = {}): Leaderboa
 		unisolated_rows: 0,
 		self_judged: false,
 		self_judged_rows: 0,
+		norms_mean: null,
+		norms_n: 0,
 		...figures,
 	};
 }

@@ -2,6 +2,7 @@ import type { Store } from "../store/index.js";
 import { currentFacts } from "./current-facts.js";
 import { type Decision, decide } from "./decision.js";
 import { addJuryTallies, type FactGroup, groupKey, pairedDifferences } from "./group-facts.js";
+import { normsColumns } from "./norms-column.js";
 import { mean, percentile } from "./percentile.js";
 import { bootstrapMeanInterval, type Interval, wilsonInterval } from "./statistics/index.js";
 
@@ -88,6 +89,10 @@ export interface LeaderboardRow {
 	readonly reference: boolean;
 	/** This model minus the deployed incumbent over shared cases; null for the incumbent itself or when it has no rows. */
 	readonly delta_vs_deployed: PairedDelta | null;
+	/** Task use cases: mean norms score over the scored passing cells (never part of the ordering); null when none. */
+	readonly norms_mean: number | null;
+	/** How many cells `norms_mean` is over (its coverage); 0 outside task use cases. */
+	readonly norms_n: number;
 }
 
 /** What the jury's grading of a use case's current rows cost, beside what the candidates cost. */
@@ -154,9 +159,11 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 				);
 	const references = new Set(document.reference_models ?? []);
 	const scoredCases = new Set(groups.flatMap((group) => [...group.gradedCases]));
+	const norms = normsColumns(store, useCaseId, { benchmarkVersion: options.benchmarkVersion, plugin: document.plugin });
 	const rows = groups.map((group) =>
 		leaderboardRow(group, {
 			scoredCases,
+			norms: norms.get(groupKey(group.model_id, group.harness)) ?? { norms_mean: null, norms_n: 0 },
 			reference: references.has(group.model_id),
 			thresholds,
 			specCases: document.cases.length,
@@ -204,6 +211,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 
 interface RowContext {
 	readonly scoredCases: ReadonlySet<string>;
+	readonly norms: { readonly norms_mean: number | null; readonly norms_n: number };
 	readonly reference: boolean;
 	readonly thresholds: ReadonlyMap<string, number>;
 	readonly specCases: number;
@@ -253,6 +261,7 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 			context.deployed === undefined || context.isDeployed
 				? null
 				: pairedDelta(group, context.deployed, context.bootstrap),
+		...context.norms,
 	};
 }
 

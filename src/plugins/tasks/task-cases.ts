@@ -6,6 +6,7 @@ import {
 	SINGLE_SHOT_TASK_HARNESS,
 	TASK_TIER_KINDS,
 } from "../../contract/index.js";
+import { normsKey } from "./norms-score.js";
 
 /**
  * A task as a case. The input holds what the model is given and what decides its result: the
@@ -36,7 +37,12 @@ export function taskCase(loaded: LoadedTask, useCaseId: string): Case {
 				? { harness: `${SINGLE_SHOT_TASK_HARNESS.id}@${SINGLE_SHOT_TASK_HARNESS.version}` }
 				: {}),
 		},
-		reference: { verifier: task.verifier.kind, verifier_hash: loaded.verifier_hash },
+		reference: {
+			verifier: task.verifier.kind,
+			verifier_hash: loaded.verifier_hash,
+			// Agentic tasks only (the cells that get a norms score), so single-shot cells keep their keys.
+			...(task.mode === "agentic" ? { norms: normsKey(task) } : {}),
+		},
 		threshold,
 		metadata: { tier: task.tier, axes: [...task.axes], ...(task.metadata as JsonObject) },
 	});

@@ -7,6 +7,7 @@ import {
 	type UseCasePlugin,
 } from "../../contract/index.js";
 import { createTaskVerifier } from "../../graders/index.js";
+import { normsScores } from "./norms-score.js";
 import { taskCase } from "./task-cases.js";
 
 /** The headline of a task use case: the verifier's own headline score, whatever its kind, under one name. */
@@ -22,7 +23,8 @@ const loadedByContext = new WeakMap<PluginContext, Map<string, LoadedTask>>();
  * Each task is a case over a sandboxed copy of its fixture, run by the agent harness (or a
  * reference policy), and graded by its own hidden verifier (see `createTaskVerifier`: gold
  * tests, a checks script, …). The headline `task_score` is the verifier's
- * score; its own metrics are kept beside it.
+ * score; its own metrics are kept beside it, and a passing agentic attempt also gets a `norms`
+ * score (see normsScores), which never changes the task score or the pass.
  */
 export const tasksPlugin: UseCasePlugin = {
 	specificationVersion: "v1",
@@ -74,7 +76,10 @@ export const tasksPlugin: UseCasePlugin = {
 				const verifier = verifierFor(input.case.id);
 				const scores = await verifier.grade(input, options);
 				const own = scores.find((score) => score.metric === verifier.headline);
-				return own === undefined ? scores : [...scores, { ...own, metric: TASK_SCORE_METRIC }];
+				const headed = own === undefined ? scores : [...scores, { ...own, metric: TASK_SCORE_METRIC }];
+				// An extra score beside the verifier's: it never changes task_score or passed.
+				const task = loadedByContext.get(context)?.get(input.case.id)?.entry.task;
+				return task === undefined ? headed : [...headed, ...(await normsScores(task, input.attempt, headed, options))];
 			},
 		};
 	},

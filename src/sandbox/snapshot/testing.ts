@@ -15,6 +15,7 @@ export function snapshotTask(id: string, snapshot: Partial<TaskSnapshot>): Task 
 		tools: { shell: false },
 		axes: [],
 		source_commit: null,
+		gold_diff_lines: null,
 		snapshot: {
 			commit: null,
 			paths: [],
