@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { registerCalibrateCommand } from "./commands/calibrate.js";
 import { registerDemoCommand } from "./commands/demo.js";
+import { registerGoldSizeCommand } from "./commands/gold-size.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerInspectCommand } from "./commands/inspect.js";
 import { registerLeaderboardCommand } from "./commands/leaderboard.js";
@@ -51,6 +52,7 @@ export function createProgram(io: CliIo): Command {
 		registerScriptedServerCommand,
 		registerServeCommand,
 		registerSnapshotCommand,
+		registerGoldSizeCommand,
 	]) {
 		register(program, io);
 	}

@@ -64,3 +64,4 @@ export {
 	useCaseSchema,
 	useCasesFileSchema,
 } from "./use-case-schema.js";
+export { withGoldDiffLines, writeGoldDiffLines } from "./write-gold-size.js";

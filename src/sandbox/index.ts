@@ -36,6 +36,7 @@ export {
 	fixtureState,
 	snapshotHash,
 } from "./snapshot/fixture-manifest.js";
+export { countChangedLines, type GoldSize, goldSize, repositoryRoot } from "./snapshot/gold-size.js";
 export {
 	type MaterializedFixture,
 	type MaterializeOptions,
