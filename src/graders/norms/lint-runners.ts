@@ -140,7 +140,27 @@ function biomeBinary(): string | null {
 	}
 }
 
-async function toolVersion(
+/** Versions by binary, asked once per process: a run grades many cells with the same tools. */
+const versions = new Map<string, Promise<{ ok: true; version: string } | { ok: false; reason: string }>>();
+
+function toolVersion(
+	binary: string,
+	cwd: string,
+	signal: AbortSignal,
+): Promise<{ ok: true; version: string } | { ok: false; reason: string }> {
+	let version = versions.get(binary);
+	if (version === undefined) {
+		version = askVersion(binary, cwd, signal);
+		versions.set(binary, version);
+		// An aborted or failed start is not remembered: the next cell asks again.
+		void version.then((answer) => {
+			if (!answer.ok && signal.aborted) versions.delete(binary);
+		});
+	}
+	return version;
+}
+
+async function askVersion(
 	binary: string,
 	cwd: string,
 	signal: AbortSignal,
