@@ -61,43 +61,11 @@ const passed = (value: number): Score[] => [
 	},
 ];
 
-const task = (overrides: Partial<Task> = {}): Task => ({
-	id: "t",
-	version: "1",
+type NormsTask = Pick<Task, "mode" | "target_files" | "gold_diff_lines">;
+const task = (overrides: Partial<NormsTask> = {}): NormsTask => ({
 	mode: "agentic",
-	tier: "standard",
-	prompt: "Fix a.",
 	target_files: ["a.py"],
-	budget: { turns: 10, tokens: null, timeout_s: 60, cost_usd: null },
-	tools: { shell: false },
-	axes: [],
-	source_commit: null,
 	gold_diff_lines: null,
-	snapshot: {
-		commit: null,
-		paths: [],
-		strip: null,
-		overlays: [],
-		excludes: [],
-		files: {},
-		patches: [],
-		review_diff: null,
-	},
-	verifier: {
-		kind: "checks",
-		args: {
-			script: "check.js",
-			interpreter: ["node"],
-			weights: {},
-			critical: [],
-			pass_threshold: 1,
-			env: {},
-			timeout_s: 10,
-		},
-	},
-	reference: null,
-	runtime: null,
-	metadata: {},
 	...overrides,
 });
 const signal = new AbortController().signal;

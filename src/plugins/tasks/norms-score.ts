@@ -13,7 +13,7 @@ import {
 export const NORMS_METRIC = "norms";
 
 /** What the cell key of an agentic task holds of norms: their version and the task's gold size (only when set). */
-export function normsKey(task: Task): JsonObject {
+export function normsKey(task: Pick<Task, "gold_diff_lines">): JsonObject {
 	return {
 		version: NORMS_VERSION,
 		...(task.gold_diff_lines === null ? {} : { gold_diff_lines: task.gold_diff_lines }),
@@ -27,7 +27,7 @@ export function normsKey(task: Task): JsonObject {
  * can fail the cell: a computation that throws is a norms score of null with the reason.
  */
 export async function normsScores(
-	task: Task,
+	task: Pick<Task, "mode" | "target_files" | "gold_diff_lines">,
 	attempt: Attempt,
 	scores: readonly Score[],
 	options: { readonly signal: AbortSignal; readonly lint?: readonly LintRunner[] },
