@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type LoadedTask, SINGLE_SHOT_TASK_HARNESS, type TaskMode } from "../../contract/index.js";
+import { NORMS_VERSION } from "../../graders/index.js";
 import { taskCase } from "./task-cases.js";
 
 /** A loaded task with only what taskCase reads. */
-function loaded(mode: TaskMode): LoadedTask {
+function loaded(mode: TaskMode, gold_diff_lines: number | null = null): LoadedTask {
 	const task = {
 		id: "fix-sum",
 		version: "1",
@@ -15,6 +16,7 @@ function loaded(mode: TaskMode): LoadedTask {
 		tools: { shell: false },
 		axes: [],
 		metadata: {},
+		gold_diff_lines,
 		verifier: { kind: "tests", args: { pass_threshold: 1 } },
 	};
 	return {
@@ -31,5 +33,14 @@ describe("a task as a case", () => {
 		const { id, version } = SINGLE_SHOT_TASK_HARNESS;
 		expect(taskCase(loaded("single-shot"), "code-fix").input.harness).toBe(`${id}@${version}`);
 		expect(Object.hasOwn(taskCase(loaded("agentic"), "code-fix").input, "harness")).toBe(false);
+	});
+
+	it("puts the norms version and a set gold_diff_lines in the reference of agentic tasks only", () => {
+		expect(taskCase(loaded("agentic"), "code-fix").reference?.norms).toEqual({ version: NORMS_VERSION });
+		expect(taskCase(loaded("agentic", 9), "code-fix").reference?.norms).toEqual({
+			version: NORMS_VERSION,
+			gold_diff_lines: 9,
+		});
+		expect(Object.hasOwn(taskCase(loaded("single-shot", 9), "code-fix").reference ?? {}, "norms")).toBe(false);
 	});
 });
