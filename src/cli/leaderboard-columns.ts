@@ -127,7 +127,7 @@ export function describeColumns(): string[] {
 	const defaults = new Set<string>(DEFAULT_LEADERBOARD_COLUMNS);
 	return LEADERBOARD_COLUMNS.map(
 		(item) =>
-			`${item.name.padEnd(width)}  ${defaults.has(item.name) ? "default" : "       "}  ${item.description}${item.name === "harness" ? " (default when rows differ in harness)" : ""}${item.name === "graded" ? " (default when a task is scored, instead of ttft)" : ""}`,
+			`${item.name.padEnd(width)}  ${defaults.has(item.name) ? "default" : "       "}  ${item.description}${item.name === "harness" ? " (default when rows differ in harness)" : ""}${item.name === "graded" ? " (default when a task is scored, instead of ttft)" : ""}${item.name === "norms" ? " (else a line under the table)" : ""}`,
 	);
 }
 

@@ -44,6 +44,12 @@ export function printLeaderboard(io: CliIo, board: Leaderboard, columns?: readon
     so the headline may be flattered; set \`exclude_own_family: true\` on the judge panel to leave such jurors out`,
 		);
 	if (board.rows.some((row) => row.unknown_cost > 0)) notes.push("+? some costs unknown: the figure is a lower bound");
+	const normed = board.rows.filter((row) => row.norms_mean !== null);
+	// A line, not a default column: the default columns fill a 120-character terminal already.
+	if (normed.length > 0 && !shown.some((item) => item.name === "norms"))
+		notes.push(
+			`norms, mean over passing cells (n), not ranked: ${normed.map((row) => `${row.model_id} ${row.norms_mean?.toFixed(2)} (${row.norms_n})`).join(", ")}`,
+		);
 	if (board.stale_rows > 0) notes.push(`${board.stale_rows} stale rows of older definitions left out`);
 	if (board.superseded_rows > 0)
 		notes.push(`${board.superseded_rows} older rows of re-run cells replaced by later ones`);

@@ -107,11 +107,23 @@ describe("the norms column", () => {
 		expect(gold).toMatchObject({ headline: 1, pass_rate: 1, norms_n: 2 });
 		expect(baseline).toMatchObject({ headline: 0, norms_mean: null, norms_n: 0 });
 
+		const goldNorms = `${Number(gold?.norms_mean).toFixed(2)} (2)`;
 		const table = await runCli(["leaderboard", "--use-case", "code-fix"], { cwd: root });
 		expect(table.code, table.stderr).toBe(0);
-		const header = table.stdout.split("\n").find((line) => line.includes("norms (n)"));
-		expect(header).toBeDefined();
-		const goldLine = table.stdout.split("\n").find((line) => line.startsWith("builtin/gold"));
-		expect(goldLine).toContain(`${Number(gold?.norms_mean).toFixed(2)} (2)`);
+		const note = table.stdout
+			.split("\n")
+			.find((line) => line.startsWith("  norms, mean over passing cells (n), not ranked: "));
+		expect(note).toContain(`builtin/gold ${goldNorms}`);
+		expect(note).not.toContain("builtin/baseline");
+		const chosen = await runCli(["leaderboard", "--use-case", "code-fix", "--columns", "headline,norms"], {
+			cwd: root,
+		});
+		const lines = chosen.stdout.split("\n");
+		expect(lines.find((line) => line.startsWith("model"))).toMatch(/norms \(n\)$/);
+		expect(lines.find((line) => line.startsWith("builtin/gold"))).toMatch(
+			new RegExp(`${goldNorms.replace(/[()]/g, "\\$&")}$`),
+		);
+		expect(lines.find((line) => line.startsWith("builtin/baseline"))).toMatch(/-$/);
+		expect(chosen.stdout).not.toContain("norms, mean over");
 	}, 120_000);
 });
