@@ -3,7 +3,7 @@ import { countComments } from "./comment-density.js";
 import { type DebugLine, debugLines } from "./debug-lines.js";
 import { isCodePath, isTestPath, languageOf } from "./file-kinds.js";
 import { diffLines } from "./line-diff.js";
-import type { LintFile, LintFinding, LintRun, LintRunner } from "./lint-runners.js";
+import type { LintFile, LintFinding, LintRunner } from "./lint-runners.js";
 import {
 	measured,
 	NORMS_VERSION,
@@ -106,16 +106,22 @@ async function lintSignal(
 	for (const runner of runners) {
 		const files = changes.filter((change) => !change.binary && change.after !== null && runner.applies(change.path));
 		if (files.length === 0) continue;
-		const before: LintFile[] = files.flatMap((change) =>
-			change.before === null ? [] : [{ path: change.path, text: change.before }],
-		);
-		const after: LintFile[] = files.map((change) => ({ path: change.path, text: change.after as string }));
-		const old = before.length === 0 ? NOTHING_BEFORE : await runner.lint(before, signal);
-		const now = old.ok ? await runner.lint(after, signal) : old;
-		if (!old.ok || !now.ok) {
-			skipped[runner.id] = old.ok ? (now as { reason: string }).reason : old.reason;
+		// One run over both sides (before/… and after/…): half the processes of two runs.
+		const sides: LintFile[] = files.flatMap((change) => [
+			...(change.before === null ? [] : [{ path: `${BEFORE}${change.path}`, text: change.before }]),
+			{ path: `${AFTER}${change.path}`, text: change.after as string },
+		]);
+		const run = await runner.lint(sides, signal);
+		if (!run.ok) {
+			skipped[runner.id] = run.reason;
 			continue;
 		}
+		const side = (prefix: string) =>
+			run.findings.flatMap((finding) =>
+				finding.path.startsWith(prefix) ? [{ ...finding, path: finding.path.slice(prefix.length) }] : [],
+			);
+		const old = { findings: side(BEFORE) };
+		const now = { findings: side(AFTER) };
 		measuredBy += 1;
 		const counts = new Map<string, number>();
 		for (const finding of old.findings) counts.set(findingKey(finding), (counts.get(findingKey(finding)) ?? 0) + 1);
@@ -142,8 +148,9 @@ async function lintSignal(
 	return measured("lint", newFindings, newFindings * LINT_FINDING_PENALTY, { new_findings: fresh, not_run: skipped });
 }
 
-/** Files new in the change have no findings before. */
-const NOTHING_BEFORE: LintRun = { ok: true, version: "", findings: [] };
+/** Where the two sides of a change are laid out for one lint run. */
+const BEFORE = "before/";
+const AFTER = "after/";
 
 function findingKey(finding: LintFinding): string {
 	return `${finding.path}\u0000${finding.rule}`;
