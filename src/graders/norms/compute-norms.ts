@@ -120,12 +120,10 @@ async function lintSignal(
 			run.findings.flatMap((finding) =>
 				finding.path.startsWith(prefix) ? [{ ...finding, path: finding.path.slice(prefix.length) }] : [],
 			);
-		const old = { findings: side(BEFORE) };
-		const now = { findings: side(AFTER) };
 		measuredBy += 1;
 		const counts = new Map<string, number>();
-		for (const finding of old.findings) counts.set(findingKey(finding), (counts.get(findingKey(finding)) ?? 0) + 1);
-		for (const finding of now.findings) {
+		for (const finding of side(BEFORE)) counts.set(findingKey(finding), (counts.get(findingKey(finding)) ?? 0) + 1);
+		for (const finding of side(AFTER)) {
 			const key = findingKey(finding);
 			const left = counts.get(key) ?? 0;
 			if (left > 0) counts.set(key, left - 1);
