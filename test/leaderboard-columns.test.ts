@@ -47,7 +47,7 @@ describe("touchstone leaderboard --columns", () => {
 		const wrong = result.stdout.split("\n").find((line) => line.startsWith("model/wrong"));
 		expect(wrong).toMatch(/^model\/wrong\s+\d+ms\s+single-shot\s+8\s+\$0\.00080$/);
 		const all = await runCli(["leaderboard", "--use-case", "arith", "--columns", "all"], { cwd: fixture.root });
-		expect(header(all.stdout)).toHaveLength(18);
+		expect(header(all.stdout)).toHaveLength(19);
 	});
 
 	it("lists the columns without a use case, and refuses an unknown one naming the choices (exit 2)", async () => {
