@@ -133,4 +133,12 @@ export {
 } from "./task.js";
 export type { LoadedTask, LoadedTaskRuntime, TaskBase, TaskPackAccess } from "./task-pack-access.js";
 export { type EffectiveTaskRuntime, mergeTaskRuntimes, type TaskRuntime } from "./task-runtime.js";
+export {
+	RESERVED_VARIANT_IDS,
+	type TaskControl,
+	type TaskValidationPlan,
+	type TaskVariant,
+	VARIANT_EXPECTATIONS,
+	type VariantExpectation,
+} from "./task-validation.js";
 export { type Telemetry, UNKNOWN_TELEMETRY } from "./telemetry.js";

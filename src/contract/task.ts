@@ -1,6 +1,7 @@
 import type { CaseKind } from "./case.js";
 import type { JsonObject } from "./json.js";
 import type { TaskRuntime } from "./task-runtime.js";
+import type { TaskValidationPlan } from "./task-validation.js";
 
 /** File name of a task's definition inside its folder: `<pack>/<task-id>/task.yaml`. */
 export const TASK_FILE = "task.yaml";
@@ -392,6 +393,8 @@ export interface Task {
 	readonly reference: TaskReference | null;
 	/** See {@link TaskRuntime}; null when task.yaml has no `runtime:` block. */
 	readonly runtime: TaskRuntime | null;
+	/** See {@link TaskValidationPlan}; empty when task.yaml has no `validation:` block. Never in a cell key. */
+	readonly validation: TaskValidationPlan;
 	/** Free-form provenance (fixture version, calibration notes); never used for grading or cell keys. */
 	readonly metadata: JsonObject;
 }

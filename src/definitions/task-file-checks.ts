@@ -28,7 +28,7 @@ export function taskIssueAt(
 
 /**
  * Problems between a task.yaml and its folder: the id must equal the folder's name, and every
- * hidden file it names (gold tests, checks script, reference solution) must be a file inside the
+ * hidden file it names (gold tests, checks script, reference solution, validation variants) must be a file inside the
  * task folder, outside fixture/ (which is model-visible and regenerated). Reads the document as
  * written, so these problems are listed alongside its schema problems; paths the schema refuses
  * are left to it.
@@ -66,7 +66,24 @@ function hiddenFilePaths(data: unknown): DocumentPath[] {
 		...(kind === "checks" ? [["verifier", "args", "script"]] : []),
 		["reference", "patch"],
 		...listed(["reference", "files"]),
+		...validationFilePaths(data),
 	];
+}
+
+/** The patches and files of `validation:` (every variant and the control): hidden files like the reference's. */
+function validationFilePaths(data: unknown): DocumentPath[] {
+	const variants = valueAt(data, ["validation", "variants"]);
+	const solutions: DocumentPath[] = [
+		...(Array.isArray(variants) ? variants.map((_, index): DocumentPath => ["validation", "variants", index]) : []),
+		["validation", "control"],
+	];
+	return solutions.flatMap((at) => {
+		const files = valueAt(data, [...at, "files"]);
+		return [
+			[...at, "patch"],
+			...(Array.isArray(files) ? files.map((_, index): DocumentPath => [...at, "files", index, "source"]) : []),
+		];
+	});
 }
 
 function hiddenFileProblem(dir: string, source: string): { message: string; fix: string } | null {

@@ -11,6 +11,7 @@ import { COUNT_BOUNDS } from "../input/index.js";
 import { runtimeSchema } from "./runtime-schema.js";
 import { relativePath } from "./task-paths.js";
 import { commitHashSchema, snapshotSchema } from "./task-snapshot-schema.js";
+import { NO_VALIDATION, taskValidationSchema } from "./task-validation-schema.js";
 import { hiddenFileSchema, verifierSchema } from "./task-verifier-schema.js";
 
 /** Task ids: letters, digits, `.`, `_` and `-`, starting with a letter or digit; also the folder name. */
@@ -118,6 +119,7 @@ export const taskSchema = z
 		verifier: verifierSchema,
 		reference: referenceSchema.optional(),
 		runtime: runtimeSchema.optional(),
+		validation: taskValidationSchema.optional(),
 		metadata: z.record(z.string(), z.json()).optional().describe("Free-form provenance; never used for grading."),
 	})
 	.superRefine(checkMode)
@@ -138,6 +140,7 @@ export const taskSchema = z
 			verifier: task.verifier,
 			reference: task.reference ?? null,
 			runtime: task.runtime ?? null,
+			validation: task.validation ?? NO_VALIDATION,
 			metadata: (task.metadata ?? {}) as JsonObject,
 		}),
 	)

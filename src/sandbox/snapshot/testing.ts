@@ -41,6 +41,7 @@ export function snapshotTask(id: string, snapshot: Partial<TaskSnapshot>): Task 
 		},
 		reference: null,
 		runtime: null,
+		validation: { variants: [], control: null },
 		metadata: {},
 	};
 }
