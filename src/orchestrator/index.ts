@@ -22,9 +22,11 @@ export { type RunHooks, type RunPlan, type RunRequest, type RunSummary, runUseCa
 export { type BuiltSpec, buildSpec } from "./spec-builder.js";
 export { StopControl } from "./stop-control.js";
 export { sandboxChoice } from "./task-runner.js";
+export { type RuntimeReport, type TaskValidation, type ValidateTasksRequest, validateTasks } from "./validate-tasks.js";
 export {
 	type PolicyOutcome,
-	type TaskValidation,
-	type ValidateTasksRequest,
-	validateTasks,
-} from "./validate-tasks.js";
+	type PolicyRepeat,
+	type RepeatCounts,
+	VALIDATION_VERDICTS,
+	type ValidationVerdict,
+} from "./validation-outcome.js";

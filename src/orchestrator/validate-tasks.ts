@@ -1,8 +1,6 @@
 import {
-	BadInputError,
 	type Case,
 	defineCase,
-	type JsonObject,
 	type LoadedTask,
 	type ModelEntry,
 	type PluginContext,
@@ -10,32 +8,27 @@ import {
 	type TaskPackAccess,
 } from "../contract/index.js";
 import type { RuntimeDeclaration } from "../definitions/index.js";
-import { TASK_SCORE_METRIC, tasksPlugin } from "../plugins/index.js";
+import { VerifierHarnessError } from "../graders/index.js";
+import { tasksPlugin } from "../plugins/index.js";
 import { createPolicyRunner, type Policy } from "../runners/index.js";
 import { createTaskPackAccess } from "./task-pack.js";
 import { policyTask } from "./task-runner.js";
-
-/** What one repeat of one policy came to: its score and the verifier's account of it. */
-export interface PolicyRepeat {
-	/** The task score; null for an error. */
-	readonly score: number | null;
-	/** Why: the verifier's reasoning (which required tests failed or were missing), or the error. */
-	readonly why: string;
-	/** Tests per outcome in the verifier's report (`passed`, `failed`, `skipped`, `todo`); null for a checks verifier or an error. */
-	readonly counts: Readonly<Record<string, number>> | null;
-}
-
-/** What one policy did on one task over the repeats. */
-export interface PolicyOutcome {
-	/** Whether each repeat passed (the task score reached the task's threshold); null for an error. */
-	readonly passed: readonly (boolean | null)[];
-	/** The task score of each repeat; null for an error. */
-	readonly scores: readonly (number | null)[];
-	/** What went wrong in the repeats that could not be graded (a harness or verifier error). */
-	readonly errors: readonly string[];
-	/** Each repeat, with the verifier's reasons. */
-	readonly repeats: readonly PolicyRepeat[];
-}
+import {
+	outcomeOf,
+	type PolicyOutcome,
+	type PolicyRepeat,
+	type ValidationVerdict,
+	worstVerdict,
+} from "./validation-outcome.js";
+import {
+	failed,
+	messageOf,
+	readVerdict,
+	refuseUnknownRun,
+	selectCases,
+	type ValidationRun,
+	validationRuns,
+} from "./validation-runs.js";
 
 /** How the task's runtime base was prepared before the policies ran; null for a task without a runtime. */
 export interface RuntimeReport {
@@ -51,16 +44,24 @@ export interface RuntimeReport {
 	readonly error: string | null;
 }
 
-/** One task's verdict: baseline must fail and gold must pass, the same way every time. */
+/**
+ * One task's verdict: baseline must fail, gold must pass with the top score, the control must get
+ * the baseline's verdict and every variant its expected one, the same way every repeat.
+ */
 export interface TaskValidation {
 	readonly task_id: string;
 	readonly runtime: RuntimeReport | null;
-	readonly baseline: PolicyOutcome;
-	readonly gold: PolicyOutcome;
-	/** `ok`, `broken` (baseline passes or gold fails), `flaky` (verdicts differ across repeats) or `error`. */
-	readonly verdict: "ok" | "broken" | "flaky" | "error";
-	/** Why the verdict is not `ok`. */
+	/** The worst verdict of its runs (see `VALIDATION_VERDICTS`); `setup-failure` also when its runtime's setup failed. */
+	readonly verdict: ValidationVerdict;
+	/** Why the verdict is not `ok`, each naming the run it is about. */
 	readonly reasons: readonly string[];
+	/** Null when it did not run (`--variant` named another run, or the runtime's setup failed). */
+	readonly baseline: PolicyOutcome | null;
+	readonly gold: PolicyOutcome | null;
+	/** Null when the task has no control, or it did not run. */
+	readonly control: PolicyOutcome | null;
+	/** The variants that ran, in task.yaml order. */
+	readonly variants: readonly PolicyOutcome[];
 }
 
 /** What to validate. */
@@ -68,8 +69,10 @@ export interface ValidateTasksRequest {
 	readonly dir: string;
 	/** Task ids; all when empty. */
 	readonly ids: readonly string[];
-	/** Times each policy runs each task (default 3). */
+	/** Times each run (policy or variant) runs each task (default 3). */
 	readonly repeats: number;
+	/** Runs only this one: a variant's id, or `baseline`, `gold` or `control`; all of them when null or absent. */
+	readonly variant?: string | null;
 	readonly sandbox: TaskPackAccess["sandbox"];
 	readonly signal: AbortSignal;
 	/** Where runtime bases are cached (beside the store's database). */
@@ -82,14 +85,16 @@ export interface ValidateTasksRequest {
 	readonly onTask?: (validation: TaskValidation) => void;
 }
 
-const EMPTY: PolicyOutcome = { passed: [], scores: [], errors: [], repeats: [] };
-
 /**
- * Runs the two built-in reference policies through the real workspace and verifier path:
- * `baseline` (changes nothing) must fail and `gold` (applies the reference solution) must pass,
- * with the same verdict in every repeat. A task that fails this measures nothing: its verifier
- * passes a do-nothing model, or cannot be passed at all, or is flaky. A task whose runtime's setup
- * fails is an `error` with the setup's message, and its policies do not run.
+ * Runs each task's validation through the real workspace and verifier path: the built-in
+ * reference policies `baseline` (changes nothing) must fail and `gold` (applies the reference)
+ * must pass with the top score 1; the `validation.control` (a harmless change on top of the
+ * baseline) must get the baseline's verdict, and each of `validation.variants` (alternative
+ * solutions, applied like the reference) its expected one; each the same way in every repeat. A
+ * task that fails this measures nothing: its verifier passes a do-nothing model, cannot be passed,
+ * reacts to an unrelated change, accepts a wrong repair or rejects a right one, or is flaky. An
+ * import, dependency or collection error (and a harness error of the verifier) is a
+ * `setup-failure`, never a verdict; so is a runtime whose setup fails, and then nothing runs.
  */
 export async function validateTasks(request: ValidateTasksRequest): Promise<TaskValidation[]> {
 	const pack = createTaskPackAccess(
@@ -122,40 +127,30 @@ export async function validateTasks(request: ValidateTasksRequest): Promise<Task
 	const allCases = (await tasksPlugin.createCaseSource(context).loadCases({ signal: request.signal })).map((data) =>
 		defineCase(data),
 	);
-	const unknown = request.ids.filter((id) => !allCases.some((item) => item.id === id));
-	if (unknown.length > 0)
-		throw new BadInputError(
-			"validate-tasks names tasks the pack does not have.",
-			unknown.map((id) => ({
-				source: request.dir,
-				line: null,
-				column: null,
-				path: id,
-				message: `no task \`${id}\` in ${request.dir}`,
-				fix: `name tasks of the pack: ${allCases.map((item) => item.id).join(", ")}`,
-			})),
-		);
-	const cases = request.ids.length === 0 ? allCases : allCases.filter((item) => request.ids.includes(item.id));
+	const cases = selectCases(request, allCases);
+	const only = request.variant ?? null;
+	if (only !== null) refuseUnknownRun(only, cases, loaded);
 	const grader = tasksPlugin.createGrader(context);
-	const runner = createPolicyRunner({
-		sandbox: request.sandbox,
-		resolveTask: (testCase) => policyTask(loaded.get(testCase.id) as LoadedTask),
-	});
-	const attempt = async (testCase: Case, policy: Policy): Promise<PolicyRepeat> => {
+	const attempt = async (testCase: Case, task: LoadedTask, run: ValidationRun): Promise<PolicyRepeat> => {
+		const base = await policyTask(task);
+		const runner = createPolicyRunner({
+			sandbox: request.sandbox,
+			resolveTask: () => (run.solution === null ? base : { ...base, reference: run.solution }),
+		});
 		const result = await runner.run(
-			{ case: testCase, model: policyModel(policy), sample_index: 0, harness: {} },
+			{ case: testCase, model: policyModel(run.policy), sample_index: 0, harness: {} },
 			{ signal: request.signal },
 		);
 		try {
-			if (result.status === "harness_error") return { score: null, why: result.error ?? "harness error", counts: null };
+			if (result.status === "harness_error") return failed("error", result.error ?? "harness error");
 			let scores: readonly Score[];
 			try {
 				scores = await grader.grade({ case: testCase, attempt: result }, { signal: request.signal });
 			} catch (error) {
-				return { score: null, why: error instanceof Error ? error.message : String(error), counts: null };
+				// The verifier could not reach a verdict (a missing program, an unreadable report): set-up, not code.
+				return failed(error instanceof VerifierHarnessError ? "setup_failure" : "error", messageOf(error));
 			}
-			const score = scores.find((item) => item.metric === TASK_SCORE_METRIC) ?? null;
-			return { score: score?.value ?? null, why: score?.reasoning ?? "no task score", counts: countsOf(score) };
+			return readVerdict(task.entry.task.verifier, testCase.threshold, scores);
 		} finally {
 			await result.workspace?.dispose().catch(() => {});
 		}
@@ -169,25 +164,38 @@ export async function validateTasks(request: ValidateTasksRequest): Promise<Task
 			validation = {
 				task_id: testCase.id,
 				runtime,
-				baseline: EMPTY,
-				gold: EMPTY,
-				verdict: "error",
+				verdict: "setup-failure",
 				reasons: [`runtime setup: ${runtime.error}`],
+				baseline: null,
+				gold: null,
+				control: null,
+				variants: [],
 			};
 		} else {
-			const outcome = async (policy: Policy): Promise<PolicyOutcome> => {
+			const outcomes: PolicyOutcome[] = [];
+			for (const run of validationRuns(task.entry.task)) {
+				if (only !== null && run.id !== only) continue;
+				const baseline = outcomes.find((outcome) => outcome.kind === "baseline");
+				// The control must get the baseline's verdict; "fail" is what the baseline must get.
+				const expect =
+					run.kind === "control" && baseline !== undefined && baseline.counts.passes === baseline.counts.runs
+						? "pass"
+						: run.expect;
 				const repeats: PolicyRepeat[] = [];
-				for (let repeat = 0; repeat < request.repeats; repeat++) repeats.push(await attempt(testCase, policy));
-				return {
-					passed: repeats.map((run) => (run.score === null ? null : run.score >= testCase.threshold)),
-					scores: repeats.map((run) => run.score),
-					errors: repeats.flatMap((run) => (run.score === null ? [run.why] : [])),
-					repeats,
-				};
+				for (let repeat = 0; repeat < request.repeats; repeat++) repeats.push(await attempt(testCase, task, run));
+				outcomes.push(outcomeOf({ id: run.id, kind: run.kind, expect, note: run.note }, repeats));
+			}
+			const byKind = (kind: PolicyOutcome["kind"]) => outcomes.find((outcome) => outcome.kind === kind) ?? null;
+			validation = {
+				task_id: testCase.id,
+				runtime,
+				verdict: worstVerdict(outcomes.map((outcome) => outcome.verdict)),
+				reasons: outcomes.flatMap((outcome) => outcome.reasons),
+				baseline: byKind("baseline"),
+				gold: byKind("gold"),
+				control: byKind("control"),
+				variants: outcomes.filter((outcome) => outcome.kind === "variant"),
 			};
-			const baseline = await outcome("baseline");
-			const gold = await outcome("gold");
-			validation = { task_id: testCase.id, runtime, baseline, gold, ...verdictOf(baseline, gold) };
 		}
 		request.onTask?.(validation);
 		validations.push(validation);
@@ -218,37 +226,6 @@ async function prepareBase(task: LoadedTask): Promise<RuntimeReport | null> {
 			Math.round(performance.now() - started),
 		);
 	}
-}
-
-/** The per-outcome test counts a tests verifier keeps in its score's extras. */
-function countsOf(score: Score | null): Readonly<Record<string, number>> | null {
-	const counts = (score?.extras as JsonObject | null | undefined)?.counts;
-	if (counts === null || typeof counts !== "object" || Array.isArray(counts)) return null;
-	return Object.fromEntries(
-		Object.entries(counts).filter((entry): entry is [string, number] => typeof entry[1] === "number"),
-	);
-}
-
-function verdictOf(baseline: PolicyOutcome, gold: PolicyOutcome): Pick<TaskValidation, "verdict" | "reasons"> {
-	const reasons: string[] = [];
-	for (const [name, outcome] of [
-		["baseline", baseline],
-		["gold", gold],
-	] as const)
-		for (const error of new Set(outcome.errors)) reasons.push(`${name}: ${error}`);
-	if (reasons.length > 0) return { verdict: "error", reasons };
-	const same = (outcome: PolicyOutcome) => outcome.passed.every((passed) => passed === outcome.passed[0]);
-	if (!same(baseline)) reasons.push(`baseline passed ${count(baseline)} of ${baseline.passed.length} repeats`);
-	if (!same(gold)) reasons.push(`gold passed ${count(gold)} of ${gold.passed.length} repeats`);
-	if (reasons.length > 0) return { verdict: "flaky", reasons };
-	if (baseline.passed[0] === true)
-		reasons.push("baseline (no change) passes: the verifier does not detect the problem");
-	if (gold.passed[0] === false) reasons.push("gold (the reference solution) fails: the task cannot be passed");
-	return reasons.length > 0 ? { verdict: "broken", reasons } : { verdict: "ok", reasons };
-}
-
-function count(outcome: PolicyOutcome): number {
-	return outcome.passed.filter((passed) => passed === true).length;
 }
 
 /** A registry entry for a reference policy, as `builtin/<policy>` in models.yaml would give. */

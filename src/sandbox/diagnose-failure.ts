@@ -24,9 +24,11 @@ const MISSING_MODULE: readonly RegExp[] = [
 	/ModuleNotFoundError: No module named ['"]([^'"]+)['"]/,
 	/ImportError: No module named ['"]?([\w.]+)/,
 	/No module named ['"]?([\w.]+)['"]?/,
-	/\bERR_MODULE_NOT_FOUND\b/,
 	/Failed to load url ([^\s]+)/,
 ];
+
+/** Looked for only when no line names the module: Node prints the bare code after the line that does. */
+const MISSING_MODULE_CODE: readonly RegExp[] = [/\bERR_MODULE_NOT_FOUND\b/];
 
 const NETWORK: readonly RegExp[] = [
 	/getaddrinfo (?:EAI_AGAIN|ENOTFOUND) ([^\s]+)/,
@@ -70,7 +72,12 @@ export function diagnoseFailure(result: {
 		const program = find(MISSING_PROGRAM, "missing-program");
 		if (program !== null) return program;
 	}
-	return find(MISSING_MODULE, "missing-module") ?? find(NETWORK, "network") ?? find(MISSING_PROGRAM, "missing-program");
+	return (
+		find(MISSING_MODULE, "missing-module") ??
+		find(MISSING_MODULE_CODE, "missing-module") ??
+		find(NETWORK, "network") ??
+		find(MISSING_PROGRAM, "missing-program")
+	);
 }
 
 /** What to do about a diagnosed failure, for a command of a cell or a verifier (`sandboxed`) or of a runtime's setup. */

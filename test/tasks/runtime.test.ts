@@ -268,7 +268,7 @@ describe("task runtimes from the command line", () => {
 			/uses-lib: gold: all 2 required tests ran and passed, and the command exited 0 \(2 passed\)/,
 		);
 		expect(first.stdout).toMatch(/no-registry: runtime setup: the runtime's setup command 1 of 1/);
-		expect(first.stderr).toContain("1 of 2 tasks measure nothing reliable (no-registry: error)");
+		expect(first.stderr).toContain("1 of 2 tasks measure nothing reliable (no-registry: setup-failure)");
 		const second = await runCli([...args, "uses-lib"], { cwd: root, env });
 		expect(second.code).toBe(0);
 		expect(second.stdout).toMatch(/uses-lib: runtime: 1 setup command, 1 mount; base from the cache/);

@@ -16,6 +16,7 @@ interface ValidateTasksOptions {
 	useCase?: string;
 	dir: string;
 	repeats: number;
+	variant?: string;
 	json?: boolean;
 }
 
@@ -27,17 +28,20 @@ interface ValidateTasksOptions {
 export function registerValidateTasksCommand(program: Command, io: CliIo): void {
 	program
 		.command("validate-tasks")
-		.description("run the baseline (must fail) and gold (must pass) policies through each task's real verifier")
+		.description(
+			"run the baseline (must fail), gold (must pass with the top score), the control and every variant through each task's real verifier",
+		)
 		.argument("[tasks...]", "task ids (default: every task of the pack)")
 		.option("--tasks <dir>", "the task pack folder (DIR/<task-id>/task.yaml)")
 		.option("--use-case <id>", "validate a task use case's pack with its runtime (instead of --tasks)")
 		.option("--dir <dir>", "the benchmarks/ folder holding the use case (with --use-case)", "./benchmarks")
 		.option(
 			"--repeats <n>",
-			"times each policy runs each task; verdicts must agree",
+			"times each run (baseline, gold, control, every variant) runs each task; its verdicts must agree",
 			integerUpTo(COUNT_BOUNDS.repeats),
 			3,
 		)
+		.option("--variant <id>", "run only this one: a variant's id of validation.variants, or baseline, gold or control")
 		.option("--json", "print the validations as JSON")
 		.addHelpText(
 			"after",
@@ -53,6 +57,7 @@ export function registerValidateTasksCommand(program: Command, io: CliIo): void 
 					dir: target.dir,
 					ids,
 					repeats: options.repeats,
+					variant: options.variant ?? null,
 					sandbox: sandboxChoice(io.env.TOUCHSTONE_SANDBOX),
 					signal: controller.signal,
 					runtimeCacheDir: runtimeCacheDir(resolveStorePaths(io.env)),
@@ -107,17 +112,28 @@ function resolveTarget(options: ValidateTasksOptions): { dir: string; runtime: R
 
 function printValidations(io: CliIo, validations: readonly TaskValidation[]): void {
 	const scores = (values: readonly (number | null)[]) =>
-		values.map((value) => (value === null ? "err" : value.toFixed(2))).join(" ") || "-";
+		values.map((value) => (value === null ? "-" : value.toFixed(2))).join(" ") || "-";
 	printLine(
 		io,
 		renderTable(
-			["task", "baseline (must fail)", "gold (must pass)", "verdict"],
-			validations.map((validation) => [
-				validation.task_id,
-				scores(validation.baseline.scores),
-				scores(validation.gold.scores),
-				validation.verdict,
-			]),
+			["task", "run", "expect", "runs", "pass", "fail", "setup", "error", "scores", "verdict"],
+			validations.flatMap((validation) => {
+				const outcomes = outcomesOf(validation);
+				if (outcomes.length === 0)
+					return [[validation.task_id, "-", "-", "0", "0", "0", "0", "0", "-", validation.verdict]];
+				return outcomes.map((outcome) => [
+					validation.task_id,
+					outcome.kind === "variant" ? `variant ${outcome.id}` : outcome.id,
+					outcome.expect,
+					String(outcome.counts.runs),
+					String(outcome.counts.passes),
+					String(outcome.counts.fails),
+					String(outcome.counts.setup_failures),
+					String(outcome.counts.errors),
+					scores(outcome.scores),
+					outcome.verdict,
+				]);
+			}),
 		),
 	);
 	for (const validation of validations) {
@@ -127,16 +143,24 @@ function printValidations(io: CliIo, validations: readonly TaskValidation[]): vo
 			say(
 				`runtime: ${plural(runtime.setup, "setup command")}, ${plural(runtime.mounts, "mount")}; base ${runtime.cached ? "from the cache" : `prepared in ${(runtime.duration_ms / 1000).toFixed(1)} s (cached from now on)`}`,
 			);
-		for (const [name, outcome] of [
-			["baseline", validation.baseline],
-			["gold", validation.gold],
-		] as const)
+		for (const outcome of outcomesOf(validation)) {
+			const name = outcome.kind === "variant" ? `variant ${outcome.id}` : outcome.id;
 			for (const line of whyLines(outcome)) say(`${name}: ${line}`);
+			if (outcome.failing_assertion !== null) say(`${name}: failing assertion: ${outcome.failing_assertion}`);
+		}
 		for (const reason of validation.reasons) say(reason);
+		say(`verdict: ${validation.verdict}`);
 	}
 }
 
-/** The verifier's reasons of a policy's graded repeats, each distinct one once, with the test counts. */
+/** The runs of a task that ran, in order: baseline, gold, control, variants. */
+function outcomesOf(validation: TaskValidation): PolicyOutcome[] {
+	return [validation.baseline, validation.gold, validation.control, ...validation.variants].filter(
+		(outcome): outcome is PolicyOutcome => outcome !== null,
+	);
+}
+
+/** The verifier's reasons of a run's graded repeats, each distinct one once, with the test counts. */
 function whyLines(outcome: PolicyOutcome): string[] {
 	const lines = new Map<string, number[]>();
 	outcome.repeats.forEach((repeat, index) => {

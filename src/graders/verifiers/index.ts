@@ -49,6 +49,7 @@ export {
 	TESTS_VERIFIER_VERSION,
 	type TestsVerifierOptions,
 } from "./tests-verifier.js";
+export { failingAssertionOf, setupFailureOf } from "./verdict-reading.js";
 export { VERIFIER_HARNESS_CODE, VerifierHarnessError } from "./verifier-harness-error.js";
 export {
 	gradedFailure,
