@@ -1,0 +1,23 @@
+// @ts-check
+import { formatCents } from "./money.mjs";
+
+/** @typedef {{ description: string, unitCents: number, quantity: number }} InvoiceLine */
+
+/**
+ * The invoice total in cents: each line's unit price times its quantity, summed.
+ * @param {readonly InvoiceLine[]} lines
+ * @returns {number}
+ */
+export function invoiceTotal(lines) {
+	return lines.reduce((total, line) => total + line.unitCents * line.quantity, 0);
+}
+
+/**
+ * The last line of a printed invoice, e.g. "Total: EUR 7.50".
+ * @param {readonly InvoiceLine[]} lines
+ * @param {string} currency
+ * @returns {string}
+ */
+export function totalLine(lines, currency) {
+	return `Total: ${currency} ${formatCents(invoiceTotal(lines))}`;
+}

@@ -1,0 +1,35 @@
+// @ts-check
+
+/**
+ * Parses a decimal amount such as "12.50" or "-3.05" into integer cents.
+ * @param {string} text
+ * @returns {number}
+ */
+export function parseAmount(text) {
+	const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+	if (match === null) throw new RangeError(`not an amount: ${JSON.stringify(text)}`);
+	const [, sign = "", whole = "0", fraction = ""] = match;
+	return (sign === "-" ? -1 : 1) * (Number(whole) * 100 + Number(fraction.padEnd(2, "0")));
+}
+
+/**
+ * Formats integer cents with two decimals: 1050 -> "10.50", -5 -> "-0.05".
+ * @param {number} cents
+ * @returns {string}
+ */
+export function formatCents(cents) {
+	const digits = String(Math.abs(cents)).padStart(3, "0");
+	return `${cents < 0 ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
+ * Splits an amount into `parts` shares that differ by at most one cent and add up to it exactly.
+ * @param {number} cents
+ * @param {number} parts
+ * @returns {number[]}
+ */
+export function splitEvenly(cents, parts) {
+	const base = Math.floor(cents / parts);
+	const remainder = ((cents % parts) + parts) % parts;
+	return Array.from({ length: parts }, (_, index) => base + (index < remainder ? 1 : 0));
+}
