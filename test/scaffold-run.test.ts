@@ -95,7 +95,8 @@ describe("the scaffold, first run", () => {
 		const pack = join("benchmarks", "packs", "fixes");
 		expect((await runCli(["snapshot", "--tasks", pack], { cwd })).code).toBe(0);
 		const tasks = await runCli(["validate-tasks", "--tasks", pack, "--repeats", "1"], { cwd });
-		expect(tasks.stdout).toMatch(/^slug-separators\s+0\.00\s+1\.00\s+ok$/m);
+		expect(tasks.stdout).toMatch(/^slug-separators\s+baseline\s+fail\s+1\s+0\s+1\s+0\s+0\s+0\.00\s+ok$/m);
+		expect(tasks.stdout).toMatch(/^slug-separators\s+gold\s+pass\s+1\s+1\s+0\s+0\s+0\s+1\.00\s+ok$/m);
 		expect(tasks.code).toBe(0);
 		const run = await runCli(["run", "--use-case", "fixes"], { cwd });
 		expect(run.code).toBe(0);

@@ -99,6 +99,20 @@ const SITES_TASK = stringify({
 	reference: { files: [{ source: "reference/m.mjs", target: "src/m.mjs" }] },
 });
 
+/** A checks task whose script imports the workdir's module without guarding it: a module that throws crashes the script. */
+const CHECKS_TASK = stringify({
+	id: "flag-on",
+	mode: "agentic",
+	tier: "easy",
+	prompt: "Turn the flag on.",
+	snapshot: { files: { "package.json": '{ "type": "module" }\n', "src/flag.mjs": "export const on = false;\n" } },
+	verifier: { kind: "checks", args: { script: "hidden/check.mjs" } },
+	reference: { files: [{ source: "reference/flag.mjs", target: "src/flag.mjs" }] },
+	validation: {
+		variants: [{ id: "throws", files: [{ source: "validation/flag.mjs", target: "src/flag.mjs" }], expect: "pass" }],
+	},
+});
+
 const siteTest = (name: string, call: string, expected: number) =>
 	`import { test } from "node:test";\nimport assert from "node:assert/strict";\nimport { ${name} } from "../src/m.mjs";\ntest("${name} works", () => assert.equal(${call}, ${expected}));\n`;
 
@@ -157,6 +171,11 @@ beforeAll(async () => {
 			"from calc import add\n\n\ndef test_adds():\n    assert add(2, 3) == 5\n",
 		"benchmarks/packs/code-fix/py-add/reference/calc.py": "def add(a, b):\n    return a + b\n",
 		"benchmarks/packs/code-fix/py-add/validation/calc.py": "def plus(a, b):\n    return a + b\n",
+		"benchmarks/packs/code-fix/flag-on/task.yaml": CHECKS_TASK,
+		"benchmarks/packs/code-fix/flag-on/hidden/check.mjs":
+			"const { on } = await import(process.cwd() + '/src/flag.mjs');\nconsole.log(JSON.stringify({ checks: { on: on === true } }));\n",
+		"benchmarks/packs/code-fix/flag-on/reference/flag.mjs": "export const on = true;\n",
+		"benchmarks/packs/code-fix/flag-on/validation/flag.mjs": 'throw new Error("not today");\n',
 		"benchmarks/packs/code-fix/half-fixed/task.yaml": SITES_TASK,
 		"benchmarks/packs/code-fix/half-fixed/hidden/double.test.mjs": siteTest("double", "double(4)", 8),
 		"benchmarks/packs/code-fix/half-fixed/hidden/half.test.mjs": siteTest("half", "half(8)", 4),
@@ -296,6 +315,15 @@ describe("validate-tasks with variants and a control", () => {
 		expect(python.variants[0]?.errors[0]).toMatch(/tests\.test_calc failed to load|pytest exited 2/);
 		expect(result.stderr).toContain("(py-add: setup-failure, sum-moved: setup-failure)");
 	}, 120_000);
+
+	it("reports a harness error of the verifier as a setup failure, and a checks verdict by the checks not passed", async () => {
+		const result = await validate(["--repeats", "1", "flag-on"]);
+		const task = result.tasks.get("flag-on") as Validation;
+		expect(task.baseline).toMatchObject({ verdict: "ok", failing_assertion: "checks not passed: on=false" });
+		expect(task.variants[0]?.counts).toMatchObject({ fails: 0, setup_failures: 1, errors: 0 });
+		expect(task.variants[0]?.errors[0]).toContain("checks verifier: ");
+		expect(task.verdict).toBe("setup-failure");
+	}, 60_000);
 
 	it("calls gold that passes below the top score broken", async () => {
 		const result = await validate(["--repeats", "1", "half-fixed"]);

@@ -14,8 +14,11 @@ const PYTEST_SETUP_EXITS: Readonly<Record<number, string>> = {
 	4: "a usage error",
 };
 
-/** A test "named" by its file: how node:test and Vitest report a file that failed outside any test. */
-const TEST_FILE_NAME = /[/\\][^/\\]+\.(?:[cm]?[jt]sx?|py)$/;
+/**
+ * A test "named" by its file's absolute path: how node:test and Vitest report a file that failed
+ * outside any test (a test's own title, even one naming a file, is not an absolute path alone).
+ */
+const TEST_FILE_NAME = /^(?:\/|[A-Za-z]:[/\\])\S*\.(?:[cm]?[jt]sx?|py)$/;
 
 /**
  * Why a verdict that did not pass is the set-up's failure rather than a verdict on the code: a
