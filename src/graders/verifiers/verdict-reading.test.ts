@@ -45,7 +45,22 @@ describe("setupFailureOf", () => {
 		expect(setupFailureOf(tests("pytest"), headline(collection), false)).toBe(
 			"the test file tests.test_calc failed to load (collection failure)",
 		);
+		const named = run(
+			[{ name: "tests.test_calc", message: "collection failure" }],
+			2,
+			[
+				"_ ERROR collecting tests/test_calc.py _",
+				"E   ImportError: cannot import name 'add' from 'calc' (/workspace/calc.py)",
+				"=== short test summary info ===",
+			].join("\n"),
+		);
+		expect(setupFailureOf(tests("pytest"), headline(named), false)).toBe(
+			"the test file tests.test_calc failed to load: E   ImportError: cannot import name 'add' from 'calc' (/workspace/calc.py)",
+		);
 		expect(setupFailureOf(tests("pytest"), headline(run([], 4)), false)).toBe("pytest exited 4, a usage error");
+		// An assertion's own `E` line is a behavioural failure.
+		const assertion = run([{ name: "tests.test_calc.test_adds", message: "assert -1 == 5" }], 1, "E   assert -1 == 5");
+		expect(setupFailureOf(tests("pytest"), headline(assertion), false)).toBeNull();
 		// Exit 2 of another runner is only a failure.
 		expect(setupFailureOf(tests("node-test"), headline(run([], 2)), false)).toBeNull();
 		const missing = run([], 1, "E   ModuleNotFoundError: No module named 'requests'");

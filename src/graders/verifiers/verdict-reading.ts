@@ -74,7 +74,9 @@ function runSetupProblem(run: JsonObject, report: string | null): string | null 
 	const failures = Array.isArray(run.failures) ? run.failures.map(record) : [];
 	const exit = typeof run.exit_code === "number" ? run.exit_code : null;
 	const diagnosis = diagnoseFailure({ exit_code: exit, stdout: text(run.stdout_tail), stderr: text(run.stderr_tail) });
-	const evidence = diagnosis !== null && diagnosis.cause !== "missing-program" ? diagnosis.evidence : null;
+	// A missing module or network call is a set-up failure by itself; pytest's `E` line only explains one.
+	const diagnosed = diagnosis !== null && diagnosis.cause !== "missing-program" ? diagnosis.evidence : null;
+	const evidence = diagnosed ?? (report === "pytest" ? pytestErrorLine(text(run.stdout_tail)) : null);
 	const unloaded = failures.find(
 		(failure) =>
 			failure !== null && (failure.message === "collection failure" || TEST_FILE_NAME.test(text(failure.name))),
@@ -83,8 +85,14 @@ function runSetupProblem(run: JsonObject, report: string | null): string | null 
 		return `the test file ${text(unloaded.name)} failed to load${evidence === null ? (typeof unloaded.message === "string" ? ` (${unloaded.message})` : "") : `: ${evidence}`}`;
 	if (report === "pytest" && exit !== null && PYTEST_SETUP_EXITS[exit] !== undefined)
 		return `pytest exited ${exit}, ${PYTEST_SETUP_EXITS[exit]}${evidence === null ? "" : `: ${evidence}`}`;
-	if (evidence !== null) return `the output shows ${evidence}`;
+	if (diagnosed !== null) return `the output shows ${diagnosed}`;
 	return null;
+}
+
+/** pytest's last `E   …` line (the exception a collection error ended in), when its output has one. */
+function pytestErrorLine(stdout: string): string | null {
+	const lines = stdout.split("\n").filter((line) => /^E\s+\S/.test(line));
+	return lines.at(-1)?.trim() ?? null;
 }
 
 function firstFailure(run: JsonObject): string | null {
