@@ -88,6 +88,21 @@ export {
 export { type JurorUsage, type JuryVote, SCORE_TYPES, type Score, type ScoreType } from "./score.js";
 export type { SpecCase, SpecDocument, SpecEndpoints } from "./spec.js";
 export {
+	PAIR_ORDERS,
+	type PairedSample,
+	type PairOrder,
+	type PerformanceRecord,
+	SPEEDUP_IMPORT_POLICIES,
+	SPEEDUP_LANGUAGES,
+	SPEEDUP_PROTOCOLS,
+	type SpeedupBucket,
+	type SpeedupImportPolicy,
+	type SpeedupLanguage,
+	type SpeedupProtocol,
+	type SpeedupVerifier,
+	type SpeedupVerifierArgs,
+} from "./speedup-verifier.js";
+export {
 	type ChecksVerifier,
 	type ChecksVerifierArgs,
 	FIXTURE_DIR,

@@ -1,5 +1,6 @@
 import type { CaseKind } from "./case.js";
 import type { JsonObject } from "./json.js";
+import type { SpeedupVerifier } from "./speedup-verifier.js";
 import type { TaskRuntime } from "./task-runtime.js";
 import type { TaskValidationPlan } from "./task-validation.js";
 
@@ -171,7 +172,7 @@ export interface HiddenFile {
 }
 
 /** The kinds of verifier a task can have. */
-export const VERIFIER_KINDS = ["tests", "checks", "review", "mutation"] as const;
+export const VERIFIER_KINDS = ["tests", "checks", "review", "mutation", "speedup"] as const;
 /** One of {@link VERIFIER_KINDS}. */
 export type VerifierKind = (typeof VERIFIER_KINDS)[number];
 
@@ -346,7 +347,7 @@ export interface MutationVerifier {
 }
 
 /** How a task's attempts are graded; never shown to the model. */
-export type TaskVerifier = TestsVerifier | ChecksVerifier | ReviewVerifier | MutationVerifier;
+export type TaskVerifier = TestsVerifier | ChecksVerifier | ReviewVerifier | MutationVerifier | SpeedupVerifier;
 
 /**
  * The known-good solution, used only to validate the task (`builtin:gold` must pass, `builtin:baseline`

@@ -4,6 +4,7 @@ import { MUTATION_REPORT_FORMATS, type TaskVerifier, TEST_REPORT_FORMATS } from 
 import { COUNT_BOUNDS } from "../input/index.js";
 import { ENV_NAME_PATTERN } from "./env-references.js";
 import { reviewArgsSchema } from "./review-verifier-schema.js";
+import { speedupArgsSchema } from "./speedup-verifier-schema.js";
 import { relativePath } from "./task-paths.js";
 
 /**
@@ -207,6 +208,7 @@ export const VERIFIER_ARGS_SCHEMAS = {
 	checks: checksArgsSchema,
 	review: reviewArgsSchema,
 	mutation: mutationArgsSchema,
+	speedup: speedupArgsSchema,
 } as const;
 
 /** The `verifier:` block of task.yaml (`kind` and `args`); parses into a {@link TaskVerifier}. */
@@ -220,8 +222,11 @@ export const verifierSchema = z
 		z
 			.strictObject({ kind: z.literal("mutation"), args: mutationArgsSchema })
 			.describe("Mutation testing of the model's suite."),
+		z
+			.strictObject({ kind: z.literal("speedup"), args: speedupArgsSchema })
+			.describe("The paired speedup protocol: correctness first, then the median speedup over a frozen baseline."),
 	])
 	.transform((verifier): TaskVerifier => verifier)
 	.describe(
-		"How attempts are graded: `kind` (tests, checks, review or mutation) and its `args`. Never shown to the model.",
+		"How attempts are graded: `kind` (tests, checks, review, mutation or speedup) and its `args`. Never shown to the model.",
 	);

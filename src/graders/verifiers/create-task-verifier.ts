@@ -3,6 +3,7 @@ import { createChecksVerifier } from "./checks-verifier.js";
 import type { TaskVerifierOptions } from "./grading-sandbox.js";
 import { createMutationVerifier } from "./mutation-verifier.js";
 import { createReviewVerifier } from "./review-verifier.js";
+import { createSpeedupVerifier } from "./speedup/speedup-verifier.js";
 import { createTestsVerifier } from "./tests-verifier.js";
 
 /**
@@ -20,5 +21,7 @@ export function createTaskVerifier(verifier: TaskVerifier, options: TaskVerifier
 			return createReviewVerifier({ ...options, verifier });
 		case "mutation":
 			return createMutationVerifier({ ...options, verifier });
+		case "speedup":
+			return createSpeedupVerifier({ ...options, verifier });
 	}
 }

@@ -78,7 +78,7 @@ export async function openGradingSandbox(request: GradingSandboxRequest): Promis
 		// Test files are reset against it: a missing fixture must not read as "the fixture has no tests".
 		await requireFolder(verifier, workspace.fixture, "the attempt's fixture", "keep the task's fixture/ in place");
 		const special_files = await findSpecialFiles(workspace.path);
-		const sandbox = await start(verifier, { ...request.options, fixture: workspace.path });
+		const sandbox = await startVerifierSandbox(verifier, { ...request.options, fixture: workspace.path });
 		return { sandbox, fixture: workspace.fixture, source: "workspace", special_files };
 	}
 	const fixture =
@@ -90,7 +90,7 @@ export async function openGradingSandbox(request: GradingSandboxRequest): Promis
 			"the attempt has neither a workspace nor a diff, so there is nothing to grade",
 			"run the task with a task runner (it keeps the workspace until grading, or records the diff)",
 		);
-	const sandbox = await start(verifier, { ...request.options, fixture });
+	const sandbox = await startVerifierSandbox(verifier, { ...request.options, fixture });
 	try {
 		if (attempt.diff.trim() !== "") await applyDiff(verifier, sandbox, attempt.diff, request.signal);
 	} catch (error) {
@@ -136,7 +136,11 @@ async function applyDiff(verifier: string, sandbox: Sandbox, diff: string, signa
 	);
 }
 
-async function start(verifier: string, options: CreateSandboxOptions): Promise<Sandbox> {
+/**
+ * Creates a verifier's sandbox, turning a sandbox that cannot start into a VerifierHarnessError
+ * with the sandbox's own fix: a kind that builds its own grading folder uses it too.
+ */
+export async function startVerifierSandbox(verifier: string, options: CreateSandboxOptions): Promise<Sandbox> {
 	try {
 		return await createSandbox(options);
 	} catch (error) {

@@ -3,6 +3,8 @@
  * fresh sandbox copy with hidden files it never saw. `tests` runs gold tests (fail-to-pass, or
  * multi-site); `checks` runs a hidden script that also reads the final message; `review` scores review
  * findings against planted bugs and decoys. Every kind is
+ * multi-site); `checks` runs a hidden script that also reads the final message; `speedup` times a
+ * candidate against a frozen baseline with the paired-v1 protocol. Every kind is
  * built on one shell (`defineTaskVerifier`) and one outcome taxonomy (`verifier-outcome.ts`),
  * and `createTaskVerifier` maps a task's `verifier:` block to its kind. A verifier that
  * cannot reach a verdict throws VerifierHarnessError (code `verifier-harness`), which the host
@@ -42,6 +44,12 @@ export {
 	type ReviewVerifierOptions,
 } from "./review-verifier.js";
 export { type CheckScore, type CheckWeights, scoreChecks } from "./score-checks.js";
+export {
+	createSpeedupVerifier,
+	SPEEDUP_METRIC,
+	SPEEDUP_VERIFIER_VERSION,
+	type SpeedupVerifierOptions,
+} from "./speedup/speedup-verifier.js";
 export { defineTaskVerifier, type GradingSession, type TaskVerifierDefinition } from "./task-verifier.js";
 export {
 	createTestsVerifier,
