@@ -22,8 +22,8 @@ export interface SpeedupImportPolicy {
 	readonly allowable: readonly string[];
 	/** Process and interpreter modules no task may allow (named in the load error). */
 	readonly never: readonly string[];
-	/** File extension of candidate, baseline and harness sources, e.g. `.py`. */
-	readonly extension: string;
+	/** File extensions an editable file or the baseline may have, e.g. `.py`. */
+	readonly extensions: readonly string[];
 }
 
 /** Per language, the import sets of the seed's paired-v1 contract. */
@@ -59,7 +59,7 @@ export const SPEEDUP_IMPORT_POLICIES: Readonly<Record<SpeedupLanguage, SpeedupIm
 			"io",
 			"pathlib",
 		],
-		extension: ".py",
+		extensions: [".py"],
 	},
 });
 

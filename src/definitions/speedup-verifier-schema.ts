@@ -92,8 +92,12 @@ export const speedupArgsSchema = z
 		files.push({ path: args.baseline.path, at: ["baseline", "path"] });
 		const seen = new Set<string>();
 		for (const { path, at } of files) {
-			if (!path.endsWith(policy.extension))
-				issue(at, `${path} is not a ${args.language} source file`, `name a file ending in ${policy.extension}`);
+			if (!policy.extensions.some((extension) => path.endsWith(extension)))
+				issue(
+					at,
+					`${path} is not a ${args.language} source file`,
+					`name a file ending in ${policy.extensions.join(" or ")}`,
+				);
 			if (posix.basename(path).startsWith(SPEEDUP_RESERVED_PREFIX))
 				issue(
 					at,

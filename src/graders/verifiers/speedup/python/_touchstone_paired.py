@@ -54,6 +54,11 @@ def _main():
     import types
 
     def emit(result):
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()  # what task code printed, to stderr, before the process ends
+            except BaseException:
+                pass
         line = "%s %s %s\n" % (_PREFIX, nonce, json.dumps(result, allow_nan=False, sort_keys=True))
         data = line.encode("utf-8")
         while data:
