@@ -3,6 +3,7 @@ import { type InspectedSample, type InspectedScore, type Inspection, inspectCase
 import { CliFailure } from "../exit-codes.js";
 import { formatCost, formatMs, formatScore } from "../format.js";
 import { type CliIo, printJson, printLine } from "../io.js";
+import { performanceLines } from "../performance-lines.js";
 import { withReadStore } from "../read-store.js";
 import { type StoreFlags, withStoreOptions } from "../store-options.js";
 
@@ -82,6 +83,7 @@ function printSample(io: CliIo, sample: InspectedSample): void {
 		const confidence = score.confidence === null ? "" : `, confidence ${formatScore(score.confidence)}`;
 		printLine(io, `   ${score.metric}: ${describeScore(score)}${confidence}`);
 		if (score.reasoning !== null) printLine(io, `     reasoning: ${score.reasoning}`);
+		for (const line of performanceLines(score.extras)) printLine(io, `     ${line}`);
 		const votes = JSON.stringify(score.jury_votes);
 		if (score.jury_votes !== null && shownVotes.has(votes)) continue;
 		shownVotes.add(votes);
