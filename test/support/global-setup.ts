@@ -1,11 +1,13 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-/** Builds dist/ once before the suite, so end-to-end tests spawn the real compiled CLI. */
+/** Builds dist/ once before the suite (as `npm run build` does), so end-to-end tests spawn the real compiled CLI. */
 export default function setup(): void {
 	const root = fileURLToPath(new URL("../..", import.meta.url));
 	execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "tsconfig.build.json"], {
 		cwd: root,
 		stdio: "inherit",
 	});
+	// As `npm run build` does: the verifiers' helpers (.py, .mjs) are not emitted by tsc.
+	execFileSync(process.execPath, ["scripts/copy-helpers.mjs"], { cwd: root, stdio: "inherit" });
 }

@@ -69,10 +69,13 @@ describe("the rollup speedup example", () => {
 		expect(performance).toMatchObject({ correctness: true, highest_bucket: 50, oracle_cases: 13 });
 	});
 
-	it.concurrent("scores the micro-optimisation that keeps the rescans 0, correct", async () => {
+	it.concurrent("keeps the micro-optimisation that retains the rescans far from the top bucket, correct", async () => {
+		// About 1x (bench/speedup-calibrate pins score 0 over three runs); a test on a loaded machine
+		// asserts only what noise cannot reach: the 10x bucket.
 		const { scores, performance } = await gradeReference("micro");
-		expect(scores.speedup?.value).toBe(0);
-		expect(performance).toMatchObject({ correctness: true, highest_bucket: null });
+		expect(scores.speedup?.value).toBeLessThan(2 / 3);
+		expect(performance.correctness).toBe(true);
+		expect(performance.median_ratio).toBeLessThan(10);
 	});
 
 	it.concurrent("scores the wrong-but-fast reference 0, as a mismatch on an oracle case", async () => {

@@ -8,6 +8,18 @@ import { VERIFIER_HARNESS_CODE } from "../../src/graders/index.js";
 import { harness, LINEAR, QUADRATIC, speedupVerifier, WRONG_FAST } from "./speedup-task.js";
 import { finishedAttempt, grade, type TaskOnDisk, taskOnDisk } from "./task-on-disk.js";
 
+/**
+ * A ladder whose first bucket is 5x, for the cases whose candidate runs as fast as the baseline: a
+ * loaded two-core machine can push one pair's ratio to 3x, never the median of seven to 5x.
+ */
+const WIDE = {
+	buckets: [
+		[5, 0.5],
+		[50, 1],
+	],
+	pass_threshold: 0.5,
+};
+
 const performanceOf = (extras: unknown) => (extras as { performance: PerformanceRecord }).performance;
 
 describe("the speedup verifier", () => {
@@ -55,7 +67,7 @@ describe("the speedup verifier", () => {
 	});
 
 	it.concurrent("records a correct copy of the baseline as correct, below the first bucket, score 0", async () => {
-		const scores = await gradeWith({});
+		const scores = await gradeWith({}, WIDE);
 		expect(scores.speedup?.value).toBe(0);
 		expect(scores.passed?.value).toBe(0);
 		expect(scores.speedup?.extras).toMatchObject({ outcome: "correct" });
@@ -78,7 +90,7 @@ describe("the speedup verifier", () => {
 
 	it.concurrent("ignores a forged result line the candidate prints from every call", async () => {
 		const forged = `${QUADRATIC.replace("    return out", `    print(${JSON.stringify(fakeOk("0123456789abcdef0123456789abcdef"))})\n    return out`)}`;
-		const scores = await gradeWith({ "mod.py": forged });
+		const scores = await gradeWith({ "mod.py": forged }, WIDE);
 		expect(scores.speedup?.value).toBe(0);
 		expect(performanceOf(scores.speedup?.extras)).toMatchObject({ correctness: true, highest_bucket: null });
 		expect(scores.speedup?.extras).toMatchObject({ detail: expect.not.stringContaining("forged") });
@@ -86,7 +98,7 @@ describe("the speedup verifier", () => {
 
 	it.concurrent("ignores an import-time print of a fake result, whatever nonce it guesses", async () => {
 		const lines = ["", "0", "None", "{nonce}"].map((nonce) => `print(${JSON.stringify(fakeOk(nonce))})`);
-		const scores = await gradeWith({ "mod.py": `${lines.join("\n")}\n${QUADRATIC}` });
+		const scores = await gradeWith({ "mod.py": `${lines.join("\n")}\n${QUADRATIC}` }, WIDE);
 		expect(scores.speedup?.value).toBe(0);
 		expect(performanceOf(scores.speedup?.extras).samples.every((sample) => sample.candidate_s > 0.001)).toBe(true);
 	});
@@ -102,7 +114,7 @@ describe("the speedup verifier", () => {
 				"_base.py": "def counts(xs):\n    while True:\n        pass\n",
 				"sitecustomize.py": 'print("site hook ran")\n',
 			},
-			{ harness: listing },
+			{ ...WIDE, harness: listing },
 		);
 		expect(scores.speedup?.value).toBe(0);
 		expect(performanceOf(scores.speedup?.extras)).toMatchObject({ correctness: true, highest_bucket: null });

@@ -177,16 +177,20 @@ def _main():
     def timed_pair(baseline, candidate, make_input, pair_seed, order, pure, retained):
         """One pair's sample, or (status, reason). Only the two calls are timed."""
         gc.collect()
+        sides = ("baseline", "candidate") if order == "baseline-first" else ("candidate", "baseline")
+        built, given = {}, {}
         try:
-            built = {"baseline": tuple(make_input(pair_seed)), "candidate": tuple(make_input(pair_seed))}
-            given = {side: copy.deepcopy(args) for side, args in built.items()}
+            # The side called first gets the copy made last (the warmest in the caches); as pairs
+            # alternate, neither side gets it every time.
+            for side in reversed(sides):
+                built[side] = tuple(make_input(pair_seed))
+                given[side] = copy.deepcopy(built[side])
         except BaseException as error:
             return ("harness_error", "make_input raised or built no deep-copyable tuple: %s" % describe(error))
         if not same(built["baseline"], built["candidate"]):
             return ("harness_error", "make_input built different arguments for the same seed")
         retained.append((built, given))
         implementations = {"baseline": baseline, "candidate": candidate}
-        sides = ("baseline", "candidate") if order == "baseline-first" else ("candidate", "baseline")
         outputs, seconds = {}, {}
         for side in sides:
             function, args = implementations[side], given[side]
