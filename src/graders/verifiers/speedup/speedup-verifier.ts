@@ -8,8 +8,7 @@ import {
 	type SpeedupVerifier,
 	sha256,
 } from "../../../contract/index.js";
-import type { TaskVerifierOptions } from "../grading-sandbox.js";
-import { startVerifierSandbox } from "../grading-sandbox.js";
+import { startVerifierSandbox, type TaskVerifierOptions } from "../grading-sandbox.js";
 import { defineTaskVerifier, type GradingSession } from "../task-verifier.js";
 import { VerifierHarnessError } from "../verifier-harness-error.js";
 import { gradedFailure, scoredVerdict, timedOut } from "../verifier-outcome.js";
@@ -45,7 +44,7 @@ export function createSpeedupVerifier(options: SpeedupVerifierOptions): Grader {
 	const support = SPEEDUP_LANGUAGE_SUPPORT[args.language];
 	const helper = readHelper(support);
 	const id = "speedup";
-	const settings: RecordSettings = { ...args, language: args.language };
+	const settings: RecordSettings = args;
 	return defineTaskVerifier(
 		{
 			id,
