@@ -3,11 +3,19 @@ import type { JsonValue, PerformanceRecord } from "../contract/index.js";
 /**
  * The lines `touchstone inspect` prints for a speedup score's PerformanceRecord (its
  * `extras.performance`): the median ratio, the bucket, the score, correctness and every measured
- * pair; none for any other score. `--json` keeps the whole record.
+ * pair; none for any other score, and a pointer up for a record already shown (in `shown`).
+ * `--json` keeps the whole record.
  */
-export function performanceLines(extras: { readonly [key: string]: JsonValue } | null): string[] {
+export function performanceLines(
+	extras: { readonly [key: string]: JsonValue } | null,
+	shown: Set<string> = new Set(),
+): string[] {
 	const record = extras?.performance;
 	if (!isPerformanceRecord(record)) return [];
+	// A task use case's headline repeats its verifier's extras: show a record once per sample.
+	const key = JSON.stringify(record);
+	if (shown.has(key)) return ["performance: as above"];
+	shown.add(key);
 	const median = record.median_ratio === null ? "not timed" : `median ${record.median_ratio.toFixed(3)}x`;
 	const bucket = record.highest_bucket === null ? "no bucket" : `bucket ${record.highest_bucket}x`;
 	const lines = [

@@ -113,6 +113,10 @@ describe("the rollup speedup example", () => {
 		expect(inspect.stdout).toMatch(/performance: median \d+\.\d{3}x over 7\/7 pairs, bucket 50x, score 1 /);
 		expect(inspect.stdout).toMatch(/performance: median \d+\.\d{3}x over 7\/7 pairs, no bucket, score 0 /);
 		expect(inspect.stdout).toContain("fixture rain-rollup-seeded-v1, 13 oracle cases");
+		expect(inspect.stdout).toMatch(/speedup: 1\.000 \(\d+\.\d{3}x, 50x bucket\)/);
+		// The task score repeats the verifier's extras: its record is not printed twice.
+		expect(inspect.stdout.match(/performance: median/g)).toHaveLength(2);
+		expect(inspect.stdout).toContain("performance: as above");
 		expect(inspect.stdout).toMatch(/pair 6: baseline [\d.e-]+ s, candidate [\d.e-]+ s, baseline-first = \d+\.\d{3}x/);
 		const json = await runCli(["inspect", "--use-case", "rollup-speedup", "--case", TASK_ID, "--json"], { cwd: root });
 		const records = (

@@ -79,11 +79,12 @@ function printSample(io: CliIo, sample: InspectedSample): void {
 	else if (sample.diff !== null) printLine(io, `   diff: ${sample.diff.split("\n").length} lines (--json shows it)`);
 	// Jurors vote once on every field; each metric's score points at the same votes.
 	const shownVotes = new Set<string>();
+	const shownPerformance = new Set<string>();
 	for (const score of sample.scores) {
 		const confidence = score.confidence === null ? "" : `, confidence ${formatScore(score.confidence)}`;
 		printLine(io, `   ${score.metric}: ${describeScore(score)}${confidence}`);
 		if (score.reasoning !== null) printLine(io, `     reasoning: ${score.reasoning}`);
-		for (const line of performanceLines(score.extras)) printLine(io, `     ${line}`);
+		for (const line of performanceLines(score.extras, shownPerformance)) printLine(io, `     ${line}`);
 		const votes = JSON.stringify(score.jury_votes);
 		if (score.jury_votes !== null && shownVotes.has(votes)) continue;
 		shownVotes.add(votes);

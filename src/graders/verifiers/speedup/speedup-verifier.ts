@@ -145,7 +145,7 @@ export function createSpeedupVerifier(options: SpeedupVerifierOptions): Grader {
 		return scoredVerdict({
 			value: performance.score,
 			threshold: args.pass_threshold,
-			label: `${medianText} (${Math.round(performance.score * 1e4) / 1e4})`,
+			label: `${medianText}, ${performance.highest_bucket === null ? "no bucket" : `${performance.highest_bucket}x bucket`}`,
 			reasoning: `correct on ${result.oracle_cases ?? "?"} oracle cases and every pair; median speedup ${medianText} over ${args.pairs} pairs ${bucketText}: score ${Math.round(performance.score * 1e4) / 1e4} (pass threshold ${Math.round(args.pass_threshold * 1e4) / 1e4}; fixture ${args.fixture_version}, timing depends on the machine)`,
 			extras: { ...extras, performance },
 		});
