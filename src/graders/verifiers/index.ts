@@ -1,10 +1,10 @@
 /**
  * Task verifiers: graders that judge what a model left in a workspace, after it is done, in a
  * fresh sandbox copy with hidden files it never saw. `tests` runs gold tests (fail-to-pass, or
- * multi-site); `checks` runs a hidden script that also reads the final message; `review` scores review
- * findings against planted bugs and decoys. Every kind is
- * multi-site); `checks` runs a hidden script that also reads the final message; `speedup` times a
- * candidate against a frozen baseline with the paired-v1 protocol. Every kind is
+ * multi-site); `checks` runs a hidden script that also reads the final message; `review` scores
+ * review findings against planted bugs and decoys; `mutation` runs the model's own suite against
+ * hidden mutants; `speedup` times a candidate against a frozen baseline with the paired-v1
+ * protocol. Every kind is
  * built on one shell (`defineTaskVerifier`) and one outcome taxonomy (`verifier-outcome.ts`),
  * and `createTaskVerifier` maps a task's `verifier:` block to its kind. A verifier that
  * cannot reach a verdict throws VerifierHarnessError (code `verifier-harness`), which the host
