@@ -4,7 +4,13 @@ import { runCli, tempDir } from "./support/cli.js";
 import { pathWithout } from "./support/path-without.js";
 
 interface BoardJson {
-	rows: { model_id: string; samples: number; harness_errors: number; unisolated_rows: number }[];
+	rows: {
+		model_id: string;
+		samples: number;
+		harness_errors: number;
+		grader_errors: number;
+		unisolated_rows: number;
+	}[];
 }
 
 /** The code-fix table of a demo's output: its header line to the line before the decision. */
@@ -15,18 +21,30 @@ function codeFixTable(stdout: string): string[] {
 	return lines.slice(start + 3, end).filter((line) => /^\S/.test(line));
 }
 
-describe("touchstone demo on a machine without bubblewrap", () => {
-	it("says so first, runs the task pack unisolated with every row marked, and re-runs it isolated once bubblewrap is back", async () => {
+describe("touchstone demo on a machine without bubblewrap or Python", () => {
+	it("says so first, runs the task packs unisolated with every row marked, and re-runs them isolated once bubblewrap is back", async () => {
 		const cwd = tempDir();
-		const noBwrap = { PATH: pathWithout("bwrap") };
+		const noBwrap = { PATH: pathWithout("bwrap", "python3") };
 		const first = await runCli(["demo"], { cwd, env: noBwrap });
 		expect(first.code).toBe(0);
 		const lines = first.stdout.split("\n");
 		expect(lines[0]).toBe(
-			"sandbox: bubblewrap (bwrap) is not installed, so the agents of code-fix cannot run isolated from this machine.",
+			"sandbox: bubblewrap (bwrap) is not installed, so the agents of code-fix, graded-code cannot run isolated from this machine.",
 		);
 		expect(lines[1]).toContain("apt-get install bubblewrap");
 		expect(lines[2]).toContain("plain process backend");
+		// Without python3, the Python speedup task cannot be graded: said first, with the fix.
+		expect(lines[3]).toBe(
+			"tools: `python3` is not installed where the sandbox looks for programs, so graded-code/rollup-speedup-py will end as grader errors (no credit, left out of the leaderboard, counted).",
+		);
+		expect(lines[4]).toContain("sudo apt-get install python3");
+		const graded = JSON.parse(
+			(await runCli(["leaderboard", "--use-case", "graded-code", "--json"], { cwd, env: noBwrap })).stdout,
+		) as BoardJson;
+		expect(graded.rows.map((row) => [row.model_id, row.samples, row.grader_errors])).toEqual([
+			["builtin/gold", 2, 1],
+			["builtin/baseline", 2, 1],
+		]);
 		// Every cell ran and was graded: no harness error for a missing sandbox.
 		expect(first.stdout).toContain("ran 15 cells (15 completed)");
 		const rows = codeFixTable(first.stdout);
@@ -35,7 +53,7 @@ describe("touchstone demo on a machine without bubblewrap", () => {
 		// The default columns fit a 120-character terminal, marks included.
 		for (const row of rows) expect(row.length).toBeLessThanOrEqual(120);
 		expect(first.stdout).toContain("! unisolated: 15 rows ran their commands on the plain process backend");
-		expect(first.stdout).toContain("Isolated run of code-fix: install bubblewrap, then run the demo again");
+		expect(first.stdout).toContain("Isolated run of code-fix, graded-code: install bubblewrap, then run the demo again");
 
 		const board = JSON.parse(
 			(await runCli(["leaderboard", "--use-case", "code-fix", "--json"], { cwd, env: noBwrap })).stdout,
@@ -54,6 +72,7 @@ describe("touchstone demo on a machine without bubblewrap", () => {
 		const second = await runCli(["demo"], { cwd });
 		expect(second.code).toBe(0);
 		expect(second.stdout).not.toContain("sandbox:");
+		expect(second.stdout).not.toContain("tools:");
 		expect(second.stdout).toContain("code-fix: bubblewrap works now; re-running the cells that ran unisolated");
 		expect(second.stdout).toContain("ran 15 cells (15 completed)");
 		expect(second.stdout).toContain("ran 0 cells");

@@ -137,4 +137,5 @@ export {
 	type VerifierOutcome,
 	type VerifierSandboxOptions,
 	type VerifierVerdict,
+	verifierProgram,
 } from "./verifiers/index.js";

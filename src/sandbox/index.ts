@@ -3,7 +3,7 @@
  * isolated command execution (bubblewrap; a plain-process fallback that says it is unisolated).
  * Imports only the contract.
  */
-export { defaultReadOnlyPaths, SANDBOX_WORKDIR } from "./bubblewrap-args.js";
+export { defaultReadOnlyPaths, SANDBOX_WORKDIR, sandboxPath } from "./bubblewrap-args.js";
 export {
 	type ChosenBackend,
 	type CreateSandboxOptions,

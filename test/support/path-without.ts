@@ -3,13 +3,13 @@ import { delimiter, join } from "node:path";
 import { tempDir } from "./cli.js";
 
 /**
- * A PATH for a machine that lacks `program`: one fresh folder holding a link to this Node.js and
- * to every other program of this PATH (sh, rm, ...) except `program`, so a spawned CLI finds all
- * it uses but that one.
+ * A PATH for a machine that lacks `programs`: one fresh folder holding a link to this Node.js and
+ * to every other program of this PATH (sh, rm, ...) except those, so a spawned CLI finds all it
+ * uses but them.
  */
-export function pathWithout(program: string): string {
+export function pathWithout(...programs: readonly string[]): string {
 	const bin = tempDir("touchstone-path-");
-	const linked = new Set(["node", program]);
+	const linked = new Set(["node", ...programs]);
 	symlinkSync(process.execPath, join(bin, "node"));
 	for (const folder of (process.env.PATH ?? "").split(delimiter)) {
 		let names: string[];

@@ -3,9 +3,10 @@ import type { Command } from "commander";
 import { type Definitions, loadDefinitions, loadTaskPack } from "../../definitions/index.js";
 import { COUNT_BOUNDS } from "../../input/index.js";
 import { defaultRunParts } from "../../orchestrator/index.js";
-import { fixtureState, materializeFixture } from "../../sandbox/index.js";
+import { fixtureState, materializeFixture, sandboxPath } from "../../sandbox/index.js";
 import { loadScript, startScriptedServer } from "../../scripted-server/index.js";
 import { displayPath } from "../definitions-option.js";
+import { missingProgramLines, missingPrograms } from "../demo-programs.js";
 import { demoSandbox, hasUnisolatedRows } from "../demo-sandbox.js";
 import { integerUpTo } from "../flag-parsers.js";
 import { type CliIo, printLine } from "../io.js";
@@ -19,7 +20,9 @@ import { openWritableStore, type StoreFlags, storePaths, withStoreOptions } from
  * task packs are seeded (no repository needed), so their gitignored fixtures are materialized
  * first; the same task.yaml always gives the same fixture, so a second demo finds every cell current.
  * Where bubblewrap cannot run, it says so first and runs the bundled task pack unisolated (see
- * demoSandbox); once bubblewrap works, the next demo re-runs those cells isolated.
+ * demoSandbox); once bubblewrap works, the next demo re-runs those cells isolated. A program a
+ * bundled task's verifier needs (python3 for the Python speedup task) that is missing is named
+ * first too, with how to install it: those cells end as grader errors, excluded and counted.
  */
 export function registerDemoCommand(program: Command, io: CliIo): void {
 	withStoreOptions(program.command("demo"), "reads and writes")
@@ -34,6 +37,9 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 			const taskUseCases = useCases.filter((useCase) => useCase.tasks !== null).map((useCase) => useCase.id);
 			const sandbox = await demoSandbox(io.env, taskUseCases);
 			for (const line of sandbox.warning) printLine(io, line);
+			// Unisolated, commands run on this machine's PATH; isolated, on the sandbox's own.
+			const searchPath = sandbox.isolated ? sandboxPath() : (io.env.PATH ?? "");
+			for (const line of missingProgramLines(missingPrograms(definitions, searchPath))) printLine(io, line);
 			const server = await startScriptedServer({ script: await loadScript(join(examples, "scripted", "demo.yaml")) });
 			const env = { ...io.env, ...sandbox.env, TOUCHSTONE_SCRIPTED_URL: server.url };
 			const paths = storePaths(io, options);

@@ -17,7 +17,7 @@ export {
 	type ChecksVerifierOptions,
 	createChecksVerifier,
 } from "./checks-verifier.js";
-export { createTaskVerifier } from "./create-task-verifier.js";
+export { createTaskVerifier, verifierProgram } from "./create-task-verifier.js";
 export {
 	GRADING_SOURCES,
 	type GradingSandbox,
