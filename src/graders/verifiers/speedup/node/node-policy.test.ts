@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { nodeHelperPath } from "./node-helper.js";
 import { checkNodeCandidate } from "./node-policy.js";
 import { ALLOWED_NODE_GLOBALS, BANNED_NODE_NAMES } from "./node-policy-rules.js";
 import { prepareNodeCandidate } from "./prepare-node-candidate.js";
@@ -120,6 +122,16 @@ describe("prepareNodeCandidate", () => {
 });
 
 describe("the policy's name lists", () => {
+	it("allow exactly the globals the helper keeps", async () => {
+		const helper = await readFile(nodeHelperPath(), "utf8");
+		const list = /const ALLOWED_GLOBALS = \(([^)]*)\)\.split\(" "\);/.exec(helper)?.[1] ?? "";
+		const helperNames = [...list.matchAll(/"([^"]*)"/g)]
+			.map((match) => match[1])
+			.join("")
+			.split(" ");
+		expect(helperNames).toEqual([...ALLOWED_NODE_GLOBALS]);
+	});
+
 	it("cover every global of the Node running this test, so a new global is a decision, not a gap", () => {
 		const known = new Set([...ALLOWED_NODE_GLOBALS, ...BANNED_NODE_NAMES]);
 		// Vitest's own globals are not Node's.
