@@ -10,7 +10,7 @@ export const SPEEDUP_PROTOCOLS = ["paired-v1"] as const;
 export type SpeedupProtocol = (typeof SPEEDUP_PROTOCOLS)[number];
 
 /** Languages a speedup candidate may be written in; each has its own trusted helper. */
-export const SPEEDUP_LANGUAGES = ["python"] as const;
+export const SPEEDUP_LANGUAGES = ["python", "node"] as const;
 /** One of {@link SPEEDUP_LANGUAGES}. */
 export type SpeedupLanguage = (typeof SPEEDUP_LANGUAGES)[number];
 
@@ -60,6 +60,48 @@ export const SPEEDUP_IMPORT_POLICIES: Readonly<Record<SpeedupLanguage, SpeedupIm
 			"pathlib",
 		],
 		extensions: [".py"],
+	},
+	// Node: specifiers as written in `import ... from "node:path"`; none by default; pure built-ins only.
+	node: {
+		default: [],
+		allowable: [
+			"node:assert",
+			"node:assert/strict",
+			"node:buffer",
+			"node:path",
+			"node:path/posix",
+			"node:querystring",
+			"node:string_decoder",
+			"node:url",
+		],
+		never: [
+			"node:async_hooks",
+			"node:child_process",
+			"node:cluster",
+			"node:dgram",
+			"node:diagnostics_channel",
+			"node:dns",
+			"node:fs",
+			"node:fs/promises",
+			"node:http",
+			"node:http2",
+			"node:https",
+			"node:inspector",
+			"node:module",
+			"node:net",
+			"node:os",
+			"node:perf_hooks",
+			"node:process",
+			"node:repl",
+			"node:timers",
+			"node:tls",
+			"node:tty",
+			"node:v8",
+			"node:vm",
+			"node:wasi",
+			"node:worker_threads",
+		],
+		extensions: [".js", ".mjs", ".ts", ".mts"],
 	},
 });
 

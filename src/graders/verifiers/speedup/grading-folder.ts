@@ -29,8 +29,9 @@ export async function writeGradingFolder(
 	const path = await mkdtemp(join(tmpdir(), "touchstone-speedup-"));
 	const remove = () => rm(path, { recursive: true, force: true });
 	try {
-		const files = new Map<string, string>(candidates);
-		files.set(args.baseline.path, args.baseline.source);
+		const runnable = (file: string, text: string) => support.transform?.(file, text) ?? text;
+		const files = new Map<string, string>([...candidates].map(([file, text]) => [file, runnable(file, text)]));
+		files.set(args.baseline.path, runnable(args.baseline.path, args.baseline.source));
 		files.set(support.harnessName, args.harness);
 		files.set(support.helperName, helper);
 		files.set(

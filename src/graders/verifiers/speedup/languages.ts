@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type SpeedupLanguage, type SpeedupVerifierArgs, sha256 } from "../../../contract/index.js";
+import { VerifierHarnessError } from "../verifier-harness-error.js";
+import { NODE_HARNESS_FILE, NODE_HELPER_FILE, nodePairedArgv } from "./node/node-helper.js";
+import { nodePrecheck, nodeRunnable } from "./node/prepare-node-candidate.js";
 
 /**
  * What the speedup verifier needs of one candidate language: its shipped helper, the file names
@@ -21,6 +24,8 @@ export interface SpeedupLanguageSupport {
 	argv(args: SpeedupVerifierArgs, workdir: string): string[];
 	/** Why the candidate's sources break the language's policy (checked on the host), or null. */
 	precheck?(files: ReadonlyMap<string, string>, args: SpeedupVerifierArgs): string | null;
+	/** A source (editable or baseline) as the helper loads it, e.g. TypeScript stripped; absent: as written. */
+	transform?(path: string, source: string): string;
 }
 
 /** Per language, how the speedup verifier runs its helper. */
@@ -32,6 +37,27 @@ export const SPEEDUP_LANGUAGE_SUPPORT: Readonly<Record<SpeedupLanguage, SpeedupL
 		interpreter: (args) => args.python,
 		// -I: no user site, no PYTHON* variables, not the script's folder on sys.path; -B: no bytecode; -S: no site hooks.
 		argv: (args) => [args.python, "-I", "-B", "-S", "_touchstone_paired.py", "_touchstone_harness.py"],
+	},
+	node: {
+		helperFile: new URL(`./node/${NODE_HELPER_FILE}`, import.meta.url),
+		helperName: NODE_HELPER_FILE,
+		harnessName: NODE_HARNESS_FILE,
+		// The sandbox's node (/usr/bin/node); the permission model needs Node 20 or newer.
+		interpreter: () => "node",
+		argv: (_args, workdir) => nodePairedArgv("node", workdir),
+		precheck: (files, args) => nodePrecheck(files, args.allowed_imports),
+		transform: (path, source) => {
+			try {
+				return nodeRunnable(path, source);
+			} catch (error) {
+				const why = error instanceof Error ? error.message : String(error);
+				throw new VerifierHarnessError(
+					"speedup",
+					`${path} cannot be read as TypeScript: ${why}`,
+					"fix the baseline's source",
+				);
+			}
+		},
 	},
 };
 

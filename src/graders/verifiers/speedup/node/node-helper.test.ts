@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
 import { createSandbox } from "../../../../sandbox/index.js";
-import { NODE_HARNESS_FILE, NODE_HELPER_FILE, nodeHelperPath, nodePairedArgv, readNodeHelper } from "./node-helper.js";
+import { SPEEDUP_LANGUAGE_SUPPORT } from "../languages.js";
+import { NODE_HARNESS_FILE, NODE_HELPER_FILE, nodePairedArgv } from "./node-helper.js";
 
 // The helper run for real: a grading folder assembled here, bubblewrap, the real node, the
 // permission model. The candidate files are written as given (no host policy), so each test
@@ -57,7 +57,7 @@ afterAll(async () => {
 async function runHelper(files: Record<string, string>, pairs = 3): Promise<HelperRun> {
 	const folder = await mkdtemp(join(tmpdir(), "touchstone-node-paired-"));
 	folders.push(folder);
-	await copyFile(nodeHelperPath(), join(folder, NODE_HELPER_FILE));
+	await copyFile(fileURLToPath(SPEEDUP_LANGUAGE_SUPPORT.node.helperFile), join(folder, NODE_HELPER_FILE));
 	const all: Record<string, string> = { "_base.mjs": BASELINE, [NODE_HARNESS_FILE]: harness(), ...files };
 	for (const [name, text] of Object.entries(all)) await writeFile(join(folder, name), text);
 	const config = { pairs, seed: 6696, allowed_imports: [], editable: ["mod.mjs"] };
@@ -237,20 +237,5 @@ export function pairs(xs, target) { if (xs.length > 100) xs.sort(); return right
 		expect(twice.result?.detail).toMatch(/called benchmark 2 times/);
 		const bad = await runHelper({ "mod.mjs": FAST, [NODE_HARNESS_FILE]: harness({ oracle: "[]" }) });
 		expect(bad.result?.detail).toMatch(/oracle_cases must be a nonempty array/);
-	});
-});
-
-describe("nodeHelperPath", () => {
-	let distModule: string;
-	beforeAll(() => {
-		distModule = fileURLToPath(
-			new URL("../../../../../dist/src/graders/verifiers/speedup/node/node-helper.js", import.meta.url),
-		);
-	});
-
-	it("finds the one helper file from the sources and from the build (which does not copy it)", async () => {
-		expect(existsSync(distModule)).toBe(true);
-		expect(nodeHelperPath(pathToFileURL(distModule).href)).toBe(nodeHelperPath());
-		expect((await readNodeHelper()).sha256).toMatch(/^[0-9a-f]{64}$/);
 	});
 });

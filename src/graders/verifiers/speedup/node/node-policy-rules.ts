@@ -192,19 +192,3 @@ export const BANNED_NODE_PROPERTIES: readonly string[] = [
 	"getPrototypeOf",
 	"setPrototypeOf",
 ];
-
-/**
- * Module specifiers a task may put in `allowed_imports` for Node: the pure built-ins (no files,
- * processes, network, timers or introspection). The default is none; a relative or local
- * import is never allowed, so a candidate is one self-contained file.
- */
-export const ALLOWABLE_NODE_IMPORTS: readonly string[] = [
-	"node:assert",
-	"node:assert/strict",
-	"node:buffer",
-	"node:path",
-	"node:path/posix",
-	"node:querystring",
-	"node:string_decoder",
-	"node:url",
-];

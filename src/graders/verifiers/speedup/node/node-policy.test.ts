@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { nodeHelperPath } from "./node-helper.js";
+import { SPEEDUP_LANGUAGE_SUPPORT } from "../languages.js";
 import { checkNodeCandidate } from "./node-policy.js";
 import { ALLOWED_NODE_GLOBALS, BANNED_NODE_NAMES } from "./node-policy-rules.js";
 import { prepareNodeCandidate } from "./prepare-node-candidate.js";
@@ -115,7 +116,7 @@ describe("prepareNodeCandidate", () => {
 		expect(prepared.ok).toBe(false);
 		if (prepared.ok) return;
 		expect(prepared.violations.map((violation) => [violation.rule, violation.line])).toEqual([["banned-name", 5]]);
-		expect(prepared.detail).toMatch(/^the candidate breaks the Node policy: mod\.ts:5:\d+: banned-name: `process`/);
+		expect(prepared.detail).toMatch(/^mod\.ts:5:\d+: banned-name: `process`/);
 		const clean = prepareNodeCandidate("mod.ts", source.replace(" + (process.pid as number)", ""), []);
 		expect(clean.ok && clean.source).toContain("export function sum(rows) {");
 	});
@@ -123,7 +124,7 @@ describe("prepareNodeCandidate", () => {
 
 describe("the policy's name lists", () => {
 	it("allow exactly the globals the helper keeps", async () => {
-		const helper = await readFile(nodeHelperPath(), "utf8");
+		const helper = await readFile(fileURLToPath(SPEEDUP_LANGUAGE_SUPPORT.node.helperFile), "utf8");
 		const list = /const ALLOWED_GLOBALS = \(([^)]*)\)\.split\(" "\);/.exec(helper)?.[1] ?? "";
 		const helperNames = [...list.matchAll(/"([^"]*)"/g)]
 			.map((match) => match[1])

@@ -1,15 +1,6 @@
 import { checkNodeCandidate, formatNodeViolation, type NodePolicyViolation } from "./node-policy.js";
 import { isTypeScriptPath, stripTypes } from "./strip-types.js";
 
-/** File extensions a Node candidate (or baseline) may have: ES modules in JavaScript or TypeScript. */
-export const NODE_SOURCE_EXTENSIONS = [".js", ".mjs", ".ts", ".mts"] as const;
-
-/** Why `path` cannot be a Node editable file or baseline, or null when it can (for load-time checks). */
-export function nodeSourcePathProblem(path: string): string | null {
-	if (NODE_SOURCE_EXTENSIONS.some((extension) => path.endsWith(extension))) return null;
-	return `${path} is not a JavaScript or TypeScript module: use one of ${NODE_SOURCE_EXTENSIONS.join(", ")} (the helper loads it as an ES module)`;
-}
-
 /** A candidate file ready for the grading folder, or the policy's refusal. */
 export type PreparedNodeCandidate =
 	| { readonly ok: true; readonly source: string }
@@ -46,10 +37,26 @@ export function prepareNodeCandidate(
 	if (violations.length === 0) return { ok: true, source: runnable };
 	const shown = violations.slice(0, SHOWN_VIOLATIONS).map((violation) => formatNodeViolation(path, violation));
 	if (violations.length > SHOWN_VIOLATIONS) shown.push(`and ${violations.length - SHOWN_VIOLATIONS} more`);
-	return { ok: false, detail: `the candidate breaks the Node policy: ${shown.join("; ")}`, violations };
+	return { ok: false, detail: shown.join("; "), violations };
 }
 
-/** The trusted baseline as it will run: TypeScript stripped, no policy (it is the task's own code). */
-export function prepareNodeBaseline(path: string, source: string): string {
+/**
+ * The speedup verifier's host-side check for `language: node`: every editable file through
+ * {@link prepareNodeCandidate}; the refusals' details, or null when all may run.
+ */
+export function nodePrecheck(files: ReadonlyMap<string, string>, allowedImports: readonly string[]): string | null {
+	const refusals: string[] = [];
+	for (const [path, source] of files) {
+		const prepared = prepareNodeCandidate(path, source, allowedImports);
+		if (!prepared.ok) refusals.push(prepared.detail);
+	}
+	return refusals.length === 0 ? null : refusals.join("; ");
+}
+
+/**
+ * A file as the helper loads it: TypeScript stripped, JavaScript as written. Only the trusted
+ * baseline can fail here (a candidate passed {@link nodePrecheck} first), so a throw is the task's.
+ */
+export function nodeRunnable(path: string, source: string): string {
 	return isTypeScriptPath(path) ? stripTypes(source, path) : source;
 }
