@@ -28,6 +28,9 @@ const ALLOWED_GLOBALS = (
 const MARK = "TOUCHSTONE-PAIRED-V1";
 const G = globalThis;
 const now = process.hrtime.bigint;
+// With --expose-gc: a full collection before every timed call, outside the timed span, so no call
+// pays for garbage another one (or the input copies) left behind.
+const collect = typeof globalThis.gc === "function" ? globalThis.gc : () => {};
 const { apply, ownKeys } = Reflect;
 const exit = process.exit.bind(process);
 const clone = structuredClone;
@@ -164,7 +167,13 @@ function specProblem(spec, config) {
 /** Deletes every global outside ALLOWED_GLOBALS and freezes the built-ins that remain. */
 function harden() {
 	const allowed = new Set(ALLOWED_GLOBALS);
-	for (const name of getOwnPropertyNames(G)) if (!allowed.has(name)) delete G[name];
+	for (const name of getOwnPropertyNames(G)) {
+		if (allowed.has(name)) continue;
+		// `gc` (--expose-gc) cannot be deleted, only overwritten; anything that stays is a refusal to run.
+		if (getOwnPropertyDescriptor(G, name).configurable) delete G[name];
+		else G[name] = undefined;
+		if (G[name] !== undefined) throw new TypeError(`cannot remove the global ${name} before the candidate runs`);
+	}
 	const hidden = [
 		getPrototypeOf(() => {}),
 		getPrototypeOf(async () => {}),
@@ -277,6 +286,7 @@ function runPair(spec, baseline, candidate, label, seed, order) {
 		let output;
 		let started;
 		let ended;
+		collect();
 		try {
 			started = now();
 			output = side.fn(...side.input.args);

@@ -151,6 +151,7 @@ describe("the Node paired-v1 helper in bubblewrap", () => {
 			"export function pairs() { return globalThis.process.pid; }",
 			'export function pairs() { JSON.stringify = () => "{}"; return 0; }',
 			"export function pairs() { Array.prototype.push = () => 0; return 0; }",
+			"export function pairs() { gc(); return 0; }",
 		];
 		const details = [];
 		for (const candidate of attempts) {
@@ -162,6 +163,7 @@ describe("the Node paired-v1 helper in bubblewrap", () => {
 		expect(details[1]).toMatch(/ReferenceError: globalThis is not defined/);
 		expect(details[2]).toMatch(/TypeError: Cannot assign to read only property 'stringify'/);
 		expect(details[3]).toMatch(/TypeError: Cannot assign to read only property 'push'/);
+		expect(details[4]).toMatch(/TypeError: gc is not a function/);
 	});
 
 	it("cannot read the nonce: stdin is closed before the candidate is imported", async () => {

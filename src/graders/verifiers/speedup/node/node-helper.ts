@@ -8,6 +8,8 @@ export const NODE_HARNESS_FILE = "_touchstone_harness.mjs";
  * `gradingFolder` inside): Node's permission model lets it read that folder and nothing else, and
  * grants no file writes, child processes, workers or native addons (the sandbox has no network
  * either); code generation from strings (`eval`, `new Function`, however reached) throws.
+ * `--expose-gc` lets the helper collect garbage before each timed call (outside the timed span),
+ * so no call pays for another's garbage; it removes `gc` before any task code but the harness runs.
  */
 export function nodePairedArgv(node: string, gradingFolder: string): string[] {
 	return [
@@ -15,6 +17,7 @@ export function nodePairedArgv(node: string, gradingFolder: string): string[] {
 		"--experimental-permission",
 		`--allow-fs-read=${gradingFolder}`,
 		"--disallow-code-generation-from-strings",
+		"--expose-gc",
 		NODE_HELPER_FILE,
 		NODE_HARNESS_FILE,
 	];

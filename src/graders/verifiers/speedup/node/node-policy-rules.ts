@@ -81,6 +81,7 @@ export const BANNED_NODE_NAMES: readonly string[] = [
 	"__filename",
 	"__dirname",
 	"benchmark",
+	"gc",
 	// shared memory, weak references, scheduling, clocks and output
 	"Atomics",
 	"SharedArrayBuffer",
