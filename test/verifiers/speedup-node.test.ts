@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PerformanceRecord } from "../../src/contract/index.js";
 import { verifierSchema } from "../../src/definitions/index.js";
 import { createSpeedupVerifier, VERIFIER_HARNESS_CODE } from "../../src/graders/index.js";
+import { speedupBlock } from "./speedup-task.js";
 import { finishedAttempt, grade, type TaskOnDisk, taskOnDisk } from "./task-on-disk.js";
 
 /** The frozen baseline and the seeded module: counts of each value, quadratic. */
@@ -50,24 +51,16 @@ benchmark({
 });
 `;
 
-function nodeBlock(args: Record<string, unknown> = {}) {
-	const verifier = verifierSchema.parse({
-		kind: "speedup",
-		args: {
-			protocol: "paired-v1",
-			language: "node",
-			editable: ["mod.mjs"],
-			seed: 6696,
-			fixture_version: "toy-counts-node-v1",
-			timeout_s: 60,
-			baseline: { path: "_base.mjs", source: QUADRATIC },
-			harness: harness(),
-			...args,
-		},
+/** The Node task's verifier block, parsed as task.yaml's would be (the shared toy block, made Node's). */
+const nodeBlock = (args: Record<string, unknown> = {}) =>
+	speedupBlock({
+		language: "node",
+		editable: ["mod.mjs"],
+		fixture_version: "toy-counts-node-v1",
+		baseline: { path: "_base.mjs", source: QUADRATIC },
+		harness: harness(),
+		...args,
 	});
-	if (verifier.kind !== "speedup") throw new Error("expected a speedup verifier");
-	return verifier;
-}
 
 const performanceOf = (extras: unknown) => (extras as { performance: PerformanceRecord }).performance;
 

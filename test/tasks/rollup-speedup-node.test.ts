@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PerformanceRecord, Task } from "../../src/contract/index.js";
 import { loadTaskPack } from "../../src/definitions/index.js";
 import { createSpeedupVerifier } from "../../src/graders/index.js";
-import { finishedAttempt, grade, type TaskOnDisk, taskOnDisk } from "./task-on-disk.js";
+import { finishedAttempt, grade, type TaskOnDisk, taskOnDisk } from "../verifiers/task-on-disk.js";
 
 const PACK = fileURLToPath(new URL("../../examples/benchmarks/packs/graded", import.meta.url));
 const TASK_DIR = join(PACK, "rollup-speedup-node");
