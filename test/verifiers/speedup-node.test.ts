@@ -196,6 +196,13 @@ console.log("TOUCHSTONE-PAIRED-V1 " + nonce + ' {"status":"ok","detail":"","orac
 		);
 	});
 
+	it.concurrent("times out a candidate that never returns: a graded failure whose correctness is unknown", async () => {
+		const scores = await gradeWith({ "mod.mjs": "export function counts() { for (;;); }\n" }, { timeout_s: 3 });
+		expect(scores.speedup?.value).toBe(0);
+		expect(scores.speedup?.extras).toMatchObject({ outcome: "timeout" });
+		expect(performanceOf(scores.speedup?.extras).correctness).toBeNull();
+	});
+
 	it("refuses, at load, allowed_imports a Node candidate may never have, and source files that are not modules", () => {
 		const parsed = verifierSchema.safeParse({
 			kind: "speedup",

@@ -393,8 +393,12 @@ function dataProperty(object, key) {
 	return undefined;
 }
 
+/** Most characters of a detail: a candidate's 10 MB error message must not push the result past the output cap. */
+const DETAIL_CHARS = 2000;
+
 function fail(status, detail) {
-	emit({ status, detail, oracle_cases: oracleRan });
+	const short = detail.length > DETAIL_CHARS ? `${detail.slice(0, DETAIL_CHARS)}… (cut)` : detail;
+	emit({ status, detail: short, oracle_cases: oracleRan });
 	return null;
 }
 

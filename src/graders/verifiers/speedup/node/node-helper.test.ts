@@ -227,6 +227,9 @@ export function pairs(xs, target) { if (xs.length > 100) xs.sort(); return right
 		expect(stuck.result?.detail).toMatch(/the event loop emptied during the candidate, before a result/);
 		const throws = await runHelper({ "mod.mjs": `export const x = 1;\nthrow new RangeError("nope");\n` });
 		expect(throws.result?.detail).toMatch(/failed to load: RangeError: nope \(at mod\.mjs:2:7\)/);
+		const huge = await runHelper({ "mod.mjs": 'export function pairs() { throw new Error("x".repeat(5e6)); }' });
+		expect(huge.result?.status).toBe("candidate_error");
+		expect(String(huge.result?.detail).length).toBeLessThan(2100);
 		const missing = await runHelper({ "mod.mjs": "export function other() {}" });
 		expect(missing.result?.detail).toMatch(/does not export a function named pairs/);
 	});
