@@ -44,7 +44,7 @@ export const SPEEDUP_LANGUAGE_SUPPORT: Readonly<Record<SpeedupLanguage, SpeedupL
 		harnessName: NODE_HARNESS_FILE,
 		// The sandbox's node (/usr/bin/node); the permission model needs Node 20 or newer.
 		interpreter: () => "node",
-		argv: (_args, workdir) => nodePairedArgv("node", workdir),
+		argv: (_args, workdir) => nodePairedArgv(workdir),
 		precheck: (files, args) => nodePrecheck(files, args.allowed_imports),
 		transform: (path, source) => {
 			try {

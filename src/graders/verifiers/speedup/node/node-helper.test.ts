@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -66,7 +67,7 @@ async function runHelper(files: Record<string, string>, pairs = 3): Promise<Help
 	try {
 		const nonce = randomBytes(16).toString("hex");
 		const outcome = await sandbox.exec({
-			argv: nodePairedArgv("node", sandbox.commandWorkdir),
+			argv: nodePairedArgv(sandbox.commandWorkdir),
 			stdin: `${nonce}\n`,
 		});
 		const lines = outcome.stdout.split("\n").filter((line) => line.startsWith(`TOUCHSTONE-PAIRED-V1 ${nonce} `));
@@ -242,5 +243,27 @@ export function pairs(xs, target) { if (xs.length > 100) xs.sort(); return right
 		expect(twice.result?.detail).toMatch(/called benchmark 2 times/);
 		const bad = await runHelper({ "mod.mjs": FAST, [NODE_HARNESS_FILE]: harness({ oracle: "[]" }) });
 		expect(bad.result?.detail).toMatch(/oracle_cases must be a nonempty array/);
+	});
+});
+
+describe("nodePairedArgv", () => {
+	it("gives node the permission flag its version knows, and exits 127 without a node", async () => {
+		const bin = await mkdtemp(join(tmpdir(), "touchstone-fake-node-"));
+		folders.push(bin);
+		// A stand-in node: answers `-p` with a major version, and otherwise prints the arguments it got.
+		await writeFile(join(bin, "node"), '#!/bin/sh\nif [ "$1" = "-p" ]; then echo "$MAJOR"; else echo "$@"; fi\n', {
+			mode: 0o755,
+		});
+		const [program = "", ...rest] = nodePairedArgv("/workspace");
+		const run = (env: Record<string, string>) => spawnSync(program, rest, { env, encoding: "utf8" });
+		const tail = "--allow-fs-read=/workspace --disallow-code-generation-from-strings --expose-gc";
+		expect(run({ PATH: bin, MAJOR: "20" }).stdout).toBe(
+			`--experimental-permission ${tail} ${NODE_HELPER_FILE} ${NODE_HARNESS_FILE}\n`,
+		);
+		expect(run({ PATH: bin, MAJOR: "22" }).stdout).toMatch(/^--experimental-permission /);
+		expect(run({ PATH: bin, MAJOR: "24" }).stdout).toBe(
+			`--permission ${tail} ${NODE_HELPER_FILE} ${NODE_HARNESS_FILE}\n`,
+		);
+		expect(run({ PATH: join(bin, "empty") }).status).toBe(127);
 	});
 });
