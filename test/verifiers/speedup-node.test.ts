@@ -141,7 +141,12 @@ describe("the speedup verifier for Node candidates", () => {
 	])(
 		"rejects a candidate using %s on the host, before anything runs: a graded failure",
 		async (_what, line, detail) => {
-			expect(await failedWith({ "mod.mjs": `${line}${LINEAR}` })).toMatch(detail);
+			const scores = await gradeWith({ "mod.mjs": `${line}${LINEAR}` });
+			// Nothing ran: no exit code, and the helper's own `rejected` status.
+			expect(scores.speedup?.extras).toMatchObject({ outcome: "graded_failure", status: "rejected" });
+			expect(scores.speedup?.extras).not.toHaveProperty("exit_code");
+			expect(String(scores.speedup?.extras?.detail)).toMatch(detail);
+			expect(await failedWith({ "mod.mjs": `${line}${LINEAR}` })).toMatch(/^fail: rejected: mod\.mjs:1:/);
 		},
 	);
 

@@ -86,7 +86,14 @@ export function createSpeedupVerifier(options: SpeedupVerifierOptions): Grader {
 			candidates.set(path, text);
 		}
 		const rejection = support.precheck?.(candidates, args) ?? null;
-		if (rejection !== null) return failed(`the candidate was rejected: ${rejection}`);
+		// Recorded as the helper's own `rejected` result would be (status, detail), though nothing ran.
+		if (rejection !== null)
+			return gradedFailure(`rejected: ${rejection}`, {
+				...context,
+				status: "rejected",
+				detail: rejection,
+				performance: untimedRecord(settings, false, null),
+			});
 		const folder = await writeGradingFolder(args, support, helper.text, candidates);
 		try {
 			const sandbox = await startVerifierSandbox(id, { ...(session.options.sandbox ?? {}), fixture: folder.path });
