@@ -51,6 +51,17 @@ const mapGet = Map.prototype.get;
 const setValues = Set.prototype.values;
 const setHas = Set.prototype.has;
 const dateTime = Date.prototype.getTime;
+// Objects compared by their own keys: plain objects, arrays and typed arrays. Any other object (a
+// Promise, a WeakMap, a class instance, an ArrayBuffer) has state its keys do not show, so two of
+// them are equal only when they are the same object.
+const KEYED_PROTOTYPES = new Set([
+	null,
+	Object.prototype,
+	Array.prototype,
+	...[Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array]
+		.concat([Float32Array, Float64Array, BigInt64Array, BigUint64Array])
+		.map((type) => type.prototype),
+]);
 const mapSize = getOwnPropertyDescriptor(Map.prototype, "size").get;
 const setSize = getOwnPropertyDescriptor(Set.prototype, "size").get;
 
@@ -314,7 +325,8 @@ function runPair(spec, baseline, candidate, label, seed, order) {
  * Deep equality of plain data, reading only own data properties (never a getter, so a result
  * cannot do its work lazily, outside the timed call): same prototype, same own keys in any
  * order, equal values. Numbers compare as SameValueZero (NaN equals NaN; -0 equals 0, as
- * Python's == does); Maps and Sets by their entries; Dates by their time.
+ * Python's == does); Maps and Sets by their entries; Dates by their time; other objects only
+ * by identity (see KEYED_PROTOTYPES).
  */
 function same(a, b, seen = new Map()) {
 	if (a === b) return true;
@@ -337,6 +349,7 @@ function same(a, b, seen = new Map()) {
 		for (const value of apply(setValues, a, [])) if (!apply(setHas, b, [value])) return false;
 		return true;
 	}
+	if (!KEYED_PROTOTYPES.has(proto)) return false;
 	const keys = ownKeys(a);
 	if (keys.length !== ownKeys(b).length) return false;
 	for (const key of keys) {

@@ -202,6 +202,19 @@ export function pairs(xs, target) { return { count: count(xs, target) }; }`;
 		expect(run.result?.detail).toMatch(/\{"count": <getter>\}/);
 	});
 
+	it("never calls results equal that are not plain data: two promises are not the same answer", async () => {
+		const asyncBaseline = BASELINE.replace("export function", "export async function");
+		const wrong = "export async function pairs() { return -1; }";
+		const oracle = "[[[[1, 2, 3], 4], Promise.resolve(1)]]";
+		const run = await runHelper({
+			"mod.mjs": wrong,
+			"_base.mjs": asyncBaseline,
+			[NODE_HARNESS_FILE]: harness({ oracle }),
+		});
+		expect(run.result).toMatchObject({ status: "baseline_failed" });
+		expect(run.result?.detail).toMatch(/the baseline returned \{\} on oracle case 0/);
+	});
+
 	it("catches input mutation with require_pure_inputs: the candidate's is impure, the baseline's a baseline failure", async () => {
 		const sorts = `${FAST.replace("export function pairs", "function right")}
 export function pairs(xs, target) { if (xs.length > 100) xs.sort(); return right(xs, target); }`;
