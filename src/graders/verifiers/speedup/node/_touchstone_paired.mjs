@@ -31,6 +31,15 @@ const now = process.hrtime.bigint;
 // With --expose-gc: a full collection before every timed call, outside the timed span, so no call
 // pays for garbage another one (or the input copies) left behind.
 const collect = typeof globalThis.gc === "function" ? globalThis.gc : () => {};
+// Then a 2 ms sleep, so the call starts on a fresh scheduler slice rather than at the end of the
+// one the collection used up: on a loaded machine a sub-millisecond call was otherwise preempted
+// in 3 of 7 pairs (medians of the rollup example 45-133x -> 95-182x under a load of 5 on 2 cores).
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const { wait } = Atomics;
+const settle = () => {
+	collect();
+	wait(pause, 0, 0, 2);
+};
 const { apply, ownKeys } = Reflect;
 const exit = process.exit.bind(process);
 const clone = structuredClone;
@@ -297,7 +306,7 @@ function runPair(spec, baseline, candidate, label, seed, order) {
 		let output;
 		let started;
 		let ended;
-		collect();
+		settle();
 		try {
 			started = now();
 			output = side.fn(...side.input.args);
