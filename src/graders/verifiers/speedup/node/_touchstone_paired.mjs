@@ -296,11 +296,14 @@ function runPair(spec, baseline, candidate, label, seed, order) {
 		retained.push(built, input);
 		inputs.push(input);
 	}
-	const sides = {
-		baseline: { fn: baseline, input: inputs[0], raised: "baseline_failed", impure: "baseline_failed" },
-		candidate: { fn: candidate, input: inputs[1], raised: "candidate_error", impure: "impure" },
-	};
 	const names = order === "baseline-first" ? ["baseline", "candidate"] : ["candidate", "baseline"];
+	const sides = {
+		baseline: { fn: baseline, raised: "baseline_failed", impure: "baseline_failed" },
+		candidate: { fn: candidate, raised: "candidate_error", impure: "impure" },
+	};
+	// The side called first gets the copy made last, so the fresher copy alternates with the order.
+	sides[names[0]].input = inputs[1];
+	sides[names[1]].input = inputs[0];
 	for (const name of names) {
 		const side = sides[name];
 		let output;
