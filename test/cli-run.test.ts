@@ -75,14 +75,14 @@ describe("touchstone demo and run, spawned end to end", () => {
 		expect(replies.grading_cost?.votes).toBe(48);
 		expect(replies.grading_cost?.cost_usd).toBeGreaterThan(0);
 		expectHeadlines((await leaderboardOf("support-form")).rows, [0.975, 0.83125, 0.4625]);
-		// The graded pack: the reference policies at the floor and the ceiling of all three kinds, and
+		// The graded pack: the reference policies at the floor and the ceiling of its four tasks, and
 		// the speedup task's PerformanceRecord in inspect.
 		const graded = JSON.parse(
 			(await runCli(["leaderboard", "--use-case", "graded-code", "--json"], { cwd })).stdout,
 		) as { rows: { model_id: string; headline: number; graded_mean: number | null; graded_n: number | null }[] };
 		expect(graded.rows.map((row) => [row.model_id, row.headline, row.graded_mean, row.graded_n])).toEqual([
-			["builtin/gold", 1, 1, 3],
-			["builtin/baseline", 0, 0, 3],
+			["builtin/gold", 1, 1, 4],
+			["builtin/baseline", 0, 0, 4],
 		]);
 		const speedup = await runCli(["inspect", "--use-case", "graded-code", "--case", "rollup-speedup-py"], { cwd });
 		expect(speedup.stdout).toMatch(/speedup: 1\.000 \(\d+\.\d+x, 50x bucket\)/);

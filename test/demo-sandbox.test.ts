@@ -42,8 +42,8 @@ describe("touchstone demo on a machine without bubblewrap or Python", () => {
 			(await runCli(["leaderboard", "--use-case", "graded-code", "--json"], { cwd, env: noBwrap })).stdout,
 		) as BoardJson;
 		expect(graded.rows.map((row) => [row.model_id, row.samples, row.grader_errors])).toEqual([
-			["builtin/gold", 2, 1],
-			["builtin/baseline", 2, 1],
+			["builtin/gold", 3, 1],
+			["builtin/baseline", 3, 1],
 		]);
 		// Every cell ran and was graded: no harness error for a missing sandbox.
 		expect(first.stdout).toContain("ran 15 cells (15 completed)");
