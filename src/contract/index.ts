@@ -39,6 +39,13 @@ export {
 export { type SelfPreference, selfPreference } from "./model-family.js";
 export { modelKeyPart } from "./model-key-part.js";
 export { applyMutationEdit, countOccurrences, type EditProblem, mutationEditProblems } from "./mutation-edits.js";
+export {
+	MUTATION_REPORT_FORMATS,
+	type MutationEdit,
+	type MutationReportFormat,
+	type MutationVerifier,
+	type MutationVerifierArgs,
+} from "./mutation-verifier.js";
 export type { Juror, JuryPanel, PluginContext, UseCasePlugin } from "./plugin.js";
 export {
 	type AssistantMessage,
@@ -62,6 +69,11 @@ export {
 	type ToolMessage,
 	type UserMessage,
 } from "./provider.js";
+export type {
+	ReviewTarget,
+	ReviewVerifier,
+	ReviewVerifierArgs,
+} from "./review-verifier.js";
 export type { RunInput, Runner } from "./runner.js";
 export {
 	mountTargetProblem,
@@ -108,14 +120,6 @@ export {
 	FIXTURE_DIR,
 	FIXTURE_MANIFEST,
 	type HiddenFile,
-	MUTATION_REPORT_FORMATS,
-	type MutationEdit,
-	type MutationReportFormat,
-	type MutationVerifier,
-	type MutationVerifierArgs,
-	type ReviewTarget,
-	type ReviewVerifier,
-	type ReviewVerifierArgs,
 	SINGLE_SHOT_TASK_HARNESS,
 	SNAPSHOT_PATCH_KINDS,
 	type SnapshotCommitReviewDiff,

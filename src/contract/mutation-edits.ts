@@ -1,5 +1,5 @@
 import { sha256 } from "./json.js";
-import type { MutationEdit, MutationVerifierArgs } from "./task.js";
+import type { MutationEdit, MutationVerifierArgs } from "./mutation-verifier.js";
 
 /** A problem of a mutation task's edits against its module, at a path of its task.yaml. */
 export interface EditProblem {

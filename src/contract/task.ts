@@ -1,5 +1,7 @@
 import type { CaseKind } from "./case.js";
 import type { JsonObject } from "./json.js";
+import type { MutationVerifier } from "./mutation-verifier.js";
+import type { ReviewVerifier } from "./review-verifier.js";
 import type { SpeedupVerifier } from "./speedup-verifier.js";
 import type { TaskRuntime } from "./task-runtime.js";
 import type { TaskValidationPlan } from "./task-validation.js";
@@ -248,102 +250,6 @@ export interface ChecksVerifier {
 	readonly kind: "checks";
 	/** See {@link ChecksVerifierArgs}. */
 	readonly args: ChecksVerifierArgs;
-}
-
-/**
- * Lines of one fixture file a review finding may point at: a planted bug, or a decoy (code that
- * looks wrong but is correct in context). Line numbers are those of the finished fixture.
- */
-export interface ReviewTarget {
-	/** Id, unique across the task's bugs and decoys; names it in the score's extras. */
-	readonly id: string;
-	/** File inside fixture/, `/`-separated. */
-	readonly file: string;
-	/** Inclusive line ranges `[first, last]`, 1-based; several when the defect shows in more than one place. */
-	readonly lines: readonly (readonly [number, number])[];
-}
-
-/**
- * Settings of the `review` verifier: the model writes its findings to `findings_file` as
- * `[{file, line, description}]`. Each finding is owned by the nearest bug or decoy on its file
- * within `tolerance` lines of one of its ranges (else it is a false positive); the score is
- * (bugs found − fp_penalty·false positives − decoy_penalty·decoys hit) / bugs, within 0..1.
- */
-export interface ReviewVerifierArgs {
-	/** The file the model writes its findings to, relative to the workdir. */
-	readonly findings_file: string;
-	/** The planted bugs; at least one. */
-	readonly bugs: readonly ReviewTarget[];
-	/** Code that looks wrong but is correct; a finding on one costs `decoy_penalty`. */
-	readonly decoys: readonly ReviewTarget[];
-	/** Lines a finding may lie outside a range and still be on it (integer, >= 0). */
-	readonly tolerance: number;
-	/** What each false positive (a finding on no bug or decoy) costs, in bugs. */
-	readonly fp_penalty: number;
-	/** What each decoy hit costs, in bugs. */
-	readonly decoy_penalty: number;
-	/** Score at or above which the attempt passes, in (0, 1]. */
-	readonly pass_threshold: number;
-}
-
-/** A task graded by its review findings against planted bugs and decoys. See {@link ReviewVerifierArgs}. */
-export interface ReviewVerifier {
-	/** Discriminant. */
-	readonly kind: "review";
-	/** See {@link ReviewVerifierArgs}. */
-	readonly args: ReviewVerifierArgs;
-}
-
-/** Report formats the `mutation` verifier reads: a test report, or only the exit status (`exit-code`: the suite passes iff it exits 0). */
-export const MUTATION_REPORT_FORMATS = [...TEST_REPORT_FORMATS, "exit-code"] as const;
-/** One of {@link MUTATION_REPORT_FORMATS}. */
-export type MutationReportFormat = (typeof MUTATION_REPORT_FORMATS)[number];
-
-/** One find/replace edit of the module under test: a mutant (a plausible bug) or an equivalent (a behaviour-preserving rewrite). */
-export interface MutationEdit {
-	/** Unique among the task's mutants and equivalents; names it in extras and errors. */
-	readonly id: string;
-	/** Text that must occur exactly once in the module. */
-	readonly find: string;
-	/** Text put in its place. */
-	readonly replace: string;
-}
-
-/**
- * Settings of the `mutation` verifier: the model writes a test suite for `module` (pinned by
- * `module_sha256`); the suite must pass on the module as given, then each mutant is applied
- * alone to a fresh copy and the suite re-run. The score is the fraction of mutants caught (the
- * suite fails); a suite that fails on an equivalent scores 0.
- */
-export interface MutationVerifierArgs {
-	/** The module the model writes tests for, relative to the workdir. */
-	readonly module: string;
-	/** Hex sha256 of the module as the fixture holds it; a model's tree whose module differs is a graded failure. */
-	readonly module_sha256: string;
-	/** Program and arguments that run the model's suite (argv, no shell), with the workdir as cwd. */
-	readonly command: readonly string[];
-	/** See {@link MUTATION_REPORT_FORMATS}. */
-	readonly report: MutationReportFormat;
-	/** File the command writes its report to, relative to the workdir; null means stdout (or no report, for `exit-code`). */
-	readonly report_file: string | null;
-	/** The mutants, each applied alone; at least one. */
-	readonly mutants: readonly MutationEdit[];
-	/** Behaviour-preserving rewrites the suite must pass on. */
-	readonly equivalent: readonly MutationEdit[];
-	/** Fraction of mutants caught at or above which the attempt passes, in (0, 1]; default 1. */
-	readonly pass_threshold: number;
-	/** Extra environment variables for the command. */
-	readonly env: Readonly<Record<string, string>>;
-	/** Most seconds one run of the suite may take. */
-	readonly timeout_s: number;
-}
-
-/** A task graded by mutation testing the model's suite. See {@link MutationVerifierArgs}. */
-export interface MutationVerifier {
-	/** Discriminant. */
-	readonly kind: "mutation";
-	/** See {@link MutationVerifierArgs}. */
-	readonly args: MutationVerifierArgs;
 }
 
 /** How a task's attempts are graded; never shown to the model. */
