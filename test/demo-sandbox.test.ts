@@ -53,7 +53,9 @@ describe("touchstone demo on a machine without bubblewrap or Python", () => {
 		// The default columns fit a 120-character terminal, marks included.
 		for (const row of rows) expect(row.length).toBeLessThanOrEqual(120);
 		expect(first.stdout).toContain("! unisolated: 15 rows ran their commands on the plain process backend");
-		expect(first.stdout).toContain("Isolated run of code-fix, graded-code: install bubblewrap, then run the demo again");
+		expect(first.stdout).toContain(
+			"Isolated run of code-fix, graded-code: install bubblewrap, then run the demo again",
+		);
 
 		const board = JSON.parse(
 			(await runCli(["leaderboard", "--use-case", "code-fix", "--json"], { cwd, env: noBwrap })).stdout,
