@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Attempt, Score, Task } from "../../contract/index.js";
-import { NORMS_METRIC, normsKey, normsScores } from "./norms-score.js";
+import { NORMS_METRIC, normsScores } from "./norms-score.js";
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -97,10 +97,5 @@ describe("normsScores", () => {
 		expect(score?.reasoning).toMatch(/could not be computed: .*ENOENT/);
 		const [none] = await normsScores(task(), attempt(null), passed(1), { signal });
 		expect(none).toMatchObject({ value: null, reasoning: expect.stringMatching(/no workspace/) });
-	});
-
-	it("keys the norms version and, only when set, the gold size", () => {
-		expect(normsKey(task())).toEqual({ version: "1" });
-		expect(normsKey(task({ gold_diff_lines: 12 }))).toEqual({ version: "1", gold_diff_lines: 12 });
 	});
 });

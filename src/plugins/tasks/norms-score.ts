@@ -12,14 +12,6 @@ import {
 /** Metric of the norms score: 0..1, its record in the extras; never the headline, never a pass. */
 export const NORMS_METRIC = "norms";
 
-/** What the cell key of an agentic task holds of norms: their version and the task's gold size (only when set). */
-export function normsKey(task: Pick<Task, "gold_diff_lines">): JsonObject {
-	return {
-		version: NORMS_VERSION,
-		...(task.gold_diff_lines === null ? {} : { gold_diff_lines: task.gold_diff_lines }),
-	};
-}
-
 /**
  * The norms score of a passing attempt at an agentic task, or none: a failed or ungraded cell,
  * or a single-shot task, gets no norms. Read from the attempt's finished workspace against its

@@ -6,7 +6,6 @@ import {
 	SINGLE_SHOT_TASK_HARNESS,
 	TASK_TIER_KINDS,
 } from "../../contract/index.js";
-import { normsKey } from "./norms-score.js";
 
 /**
  * A task as a case. The input holds what the model is given and what decides its result: the
@@ -40,8 +39,8 @@ export function taskCase(loaded: LoadedTask, useCaseId: string): Case {
 		reference: {
 			verifier: task.verifier.kind,
 			verifier_hash: loaded.verifier_hash,
-			// Agentic tasks only (the cells that get a norms score), so single-shot cells keep their keys.
-			...(task.mode === "agentic" ? { norms: normsKey(task) } : {}),
+			// Norms (and gold_diff_lines) stay out: they never change the task score or passing, and a
+			// norms record names its own version, so adding or revising norms re-runs no billed cell.
 		},
 		threshold,
 		metadata: { tier: task.tier, axes: [...task.axes], ...(task.metadata as JsonObject) },
