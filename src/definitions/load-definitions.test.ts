@@ -510,6 +510,7 @@ describe("the bundled examples", () => {
 			["support-replies", "jury", "scripted/strong"],
 			["support-form", "cases", "scripted/strong"],
 			["code-fix", "tasks", "scripted/strong"],
+			["graded-code", "tasks", undefined],
 		]);
 		expect(definitions.useCases.filter((useCase) => useCase.status === "idea").length).toBeGreaterThanOrEqual(3);
 		const panel = definitions.panels.find((candidate) => candidate.id === definitions.defaultPanel);
