@@ -24,8 +24,12 @@ describe("the retention-review example", () => {
 	let pack: string;
 	let taskFile: string;
 	beforeEach(() => {
+		// The review task alone: the pack's other tasks (mutants, timed pairs) would only add minutes.
 		pack = join(tempDir(), "graded");
-		cpSync(PACK, pack, { recursive: true, filter: (source) => !source.includes("/fixture") });
+		cpSync(join(PACK, "retention-review"), join(pack, "retention-review"), {
+			recursive: true,
+			filter: (source) => !source.includes("/fixture"),
+		});
 		taskFile = join(pack, "retention-review", "task.yaml");
 	});
 	const cli = (...args: string[]) => runCli(args, { cwd: join(pack, "..") });
