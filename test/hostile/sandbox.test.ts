@@ -268,7 +268,7 @@ describe("an attempt that fills its workdir (item 12)", () => {
 			roots.push(fixture);
 			const runner = createExternalRunner({
 				name: "filler",
-				command: [process.execPath, AGENT, "fill", String(400 * MIB)],
+				command: [process.execPath, AGENT, "fill", String(1024 * MIB)],
 				resolveTask: () => agentTask(fixture),
 				sandbox: { ...backend, limits: { workdir_bytes: BOUND } },
 			});
@@ -280,9 +280,10 @@ describe("an attempt that fills its workdir (item 12)", () => {
 				expect(performance.now() - started).toBeLessThan(8_000);
 				expect(attempt.status).toBe("limit");
 				expect(attempt.error).toContain(`past its limit of ${BOUND} bytes`);
-				// Held near the bound (what it can write between two measurements, 50 ms apart, more when
-				// the machine is loaded and the measurement runs late), far from the 400 MiB it tried.
-				expect(await treeBytes(attempt.workspace?.path ?? "")).toBeLessThan(BOUND + 180 * MIB);
+				// Held near the bound (what it can write between two measurements, 50 ms apart, and more
+				// when the machine is loaded and the measurement runs late: up to 195 MiB seen in CI with
+				// the whole suite running), far from the 1 GiB it tried.
+				expect(await treeBytes(attempt.workspace?.path ?? "")).toBeLessThan(BOUND + 400 * MIB);
 				expect(JSON.stringify(attempt.runner_provenance.details)).toContain(`"workdir_bytes":${BOUND}`);
 				// The fixture it was copied from is untouched.
 				expect(await treeBytes(fixture)).toBeLessThan(MIB);
