@@ -25,7 +25,7 @@ import {
 } from "../src/contract/index.js";
 import { loadTaskPack } from "../src/definitions/index.js";
 import { createTaskVerifier } from "../src/graders/index.js";
-import { materializeFixture } from "../src/sandbox/index.js";
+import { materializeFixture, sandboxPath } from "../src/sandbox/index.js";
 import { verdict } from "./figures.js";
 
 const PACKS = fileURLToPath(new URL("../../examples/benchmarks/packs", import.meta.url));
@@ -138,11 +138,12 @@ function speedupTasks(packs: readonly string[]): TaskEntry[] {
 }
 
 function machine(): string {
+	// The python3 the sandbox runs (its PATH, not this shell's: a pyenv shim is not what grades).
 	const python = (() => {
 		try {
-			return execFileSync("python3", ["--version"], { encoding: "utf8" }).trim();
+			return `${execFileSync("python3", ["--version"], { encoding: "utf8", env: { PATH: sandboxPath() } }).trim()} (sandbox)`;
 		} catch {
-			return "python3 not found";
+			return "python3 not found where the sandbox looks";
 		}
 	})();
 	const cpu = cpus()[0]?.model ?? "unknown CPU";
