@@ -5,6 +5,20 @@
 export { averageRanks } from "./average-ranks.js";
 export { bootstrapInterval } from "./bootstrap-interval.js";
 export { bootstrapMeanInterval, type MeanBootstrapOptions } from "./bootstrap-mean.js";
+export {
+	type BradleyTerryFit,
+	type BradleyTerryOptions,
+	DEFAULT_RIDGE,
+	ELO_PER_UNIT,
+	fitBradleyTerry,
+	type PairwiseOutcome,
+} from "./bradley-terry.js";
+export {
+	type BradleyTerryRatings,
+	bradleyTerryRatings,
+	type RatingBootstrapOptions,
+	type RatingInterval,
+} from "./bradley-terry-bootstrap.js";
 export { cohenKappa } from "./cohen-kappa.js";
 export {
 	type CodedValue,
