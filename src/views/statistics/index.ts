@@ -31,6 +31,7 @@ export { krippendorffEstimate } from "./krippendorff-resample.js";
 export { linConcordance } from "./lin-concordance.js";
 export { meanAbsoluteDelta } from "./mean-absolute-delta.js";
 export { type PairedEstimates, pairedEstimates } from "./paired-resample.js";
+export { passAtK, passHatK } from "./pass-at-k.js";
 export { pearsonCorrelation } from "./pearson-correlation.js";
 export { type BootstrapOptions, bootstrapIntervals, type IndexedEstimate } from "./resampled-indices.js";
 export { resampledRanks } from "./resampled-ranks.js";
