@@ -121,15 +121,6 @@ export {
 	FIXTURE_MANIFEST,
 	type HiddenFile,
 	SINGLE_SHOT_TASK_HARNESS,
-	SNAPSHOT_PATCH_KINDS,
-	type SnapshotCommitReviewDiff,
-	type SnapshotOverlay,
-	type SnapshotPatch,
-	type SnapshotPatchKind,
-	type SnapshotReplacePatch,
-	type SnapshotReviewDiff,
-	type SnapshotSeededReviewDiff,
-	type SnapshotWritePatch,
 	TASK_FILE,
 	TASK_MODES,
 	TASK_TIER_KINDS,
@@ -139,7 +130,6 @@ export {
 	type TaskEntry,
 	type TaskMode,
 	type TaskReference,
-	type TaskSnapshot,
 	type TaskTier,
 	type TaskTools,
 	type TaskVerifier,
@@ -152,6 +142,18 @@ export {
 } from "./task.js";
 export type { LoadedTask, LoadedTaskRuntime, TaskBase, TaskPackAccess } from "./task-pack-access.js";
 export { type EffectiveTaskRuntime, mergeTaskRuntimes, type TaskRuntime } from "./task-runtime.js";
+export {
+	SNAPSHOT_PATCH_KINDS,
+	type SnapshotCommitReviewDiff,
+	type SnapshotOverlay,
+	type SnapshotPatch,
+	type SnapshotPatchKind,
+	type SnapshotReplacePatch,
+	type SnapshotReviewDiff,
+	type SnapshotSeededReviewDiff,
+	type SnapshotWritePatch,
+	type TaskSnapshot,
+} from "./task-snapshot.js";
 export {
 	RESERVED_VARIANT_IDS,
 	type TaskControl,
