@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The published entry point: runs the compiled CLI (`npm run build` emits dist/).
-import { main, processIo } from "../dist/src/cli/main.js";
+// The published entry point: runs the bundled CLI (`npm run build` emits dist/cli/, see
+// scripts/bundle-cli.mjs; the unbundled modules it was made from are in dist/src/).
+import { main, processIo } from "../dist/cli/main.js";
 
 process.exitCode = await main(process.argv.slice(2), processIo(process));
