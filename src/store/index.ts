@@ -36,7 +36,7 @@ export {
 	runtimeCacheDir,
 	type StorePaths,
 } from "./paths.js";
-export type { RunFact, RunFactOptions, RunJuryFact } from "./run-facts.js";
+export type { AgentEffortFact, RunFact, RunFactOptions, RunJuryFact } from "./run-facts.js";
 export type { RunFilter } from "./run-queries.js";
 export type {
 	CellRecord,

@@ -46,6 +46,30 @@ describe("iterateRunFacts", () => {
 	});
 });
 
+describe("iterateRunFacts, an agent's effort", () => {
+	it("sums the tool calls by name, counts malformed ones (bad arguments, unknown tools) and reads the turns", () => {
+		record("agent", {
+			tool_calls: { read_file: 3, run: 2, unknown: 1 },
+			tool_errors: 4,
+			tool_errors_by_kind: { arguments: 1, unknown_tool: 1, command: 2 },
+			budget_used: { turns: 5, tokens: 900, wall_ms: 1200 },
+		});
+		record("no-calls", { tool_calls: {}, tool_errors: 0, tool_errors_by_kind: {} });
+		record("single-shot", null);
+		// A mention of tool_calls elsewhere is not an agent's record.
+		record("mention", { note: "tool_calls" });
+		const facts = Object.fromEntries(
+			[...temporary.store.iterateRunFacts("summarization", "composite")].map(({ fact }) => [fact.model_id, fact.agent]),
+		);
+		expect(facts).toEqual({
+			agent: { turns: 5, tool_calls: 6, malformed_tool_calls: 2 },
+			"no-calls": { turns: null, tool_calls: 0, malformed_tool_calls: 0 },
+			"single-shot": null,
+			mention: null,
+		});
+	});
+});
+
 describe("iterateRunFacts, the jury's record", () => {
 	function juryRun(model: string, panel: string | null, extras: JsonObject | null): void {
 		temporary.store.recordCell({

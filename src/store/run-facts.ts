@@ -40,6 +40,22 @@ export interface RunFact {
 	readonly jury: RunJuryFact | null;
 	/** Whether that score is a graded 0..1 score (`extras.graded_score`: mutation, multi-site tests, checks), not a pass/fail. */
 	readonly graded_score: boolean;
+	/** What the agent loop recorded of its effort (`runner.details`); null for a run that records none (single-shot, external). */
+	readonly agent: AgentEffortFact | null;
+}
+
+/** An agent attempt's effort, as its runner's details record it: for the self-host lens. */
+export interface AgentEffortFact {
+	/** Model turns taken (`budget_used.turns`); null when not recorded. */
+	readonly turns: number | null;
+	/** Tool calls made, all tools together (`tool_calls` by name, summed). */
+	readonly tool_calls: number;
+	/**
+	 * Of those, calls that were not well formed: arguments that did not parse or fit the tool, or a
+	 * tool that does not exist (`tool_errors_by_kind.arguments` + `.unknown_tool`). A command that
+	 * ran and failed was a well-formed call.
+	 */
+	readonly malformed_tool_calls: number;
 }
 
 /**
@@ -104,6 +120,18 @@ const CHECKS_JURY_SQL = `CASE WHEN s.judge_panel_version IS NOT NULL AND instr(s
 const FAILED_JURY_SQL = `CASE WHEN r.grader_error IS NULL OR instr(r.provenance_json, '"jury"') = 0 THEN NULL
 	ELSE json_extract(r.provenance_json, '$.grader.jury.usage.cost_usd', '$.grader.jury.usage.votes', '$.grader.jury.usage.unpriced_votes', '$.grader.jury.self_judged_by') END`;
 
+/*
+ * The agent loop's effort record (runner.details: budget_used.turns, tool_calls by name, tool
+ * errors by kind), in one column: NULL for a run without one (the `instr` guard skips the parse),
+ * else a JSON array of turns, calls and malformed calls.
+ */
+const AGENT_SQL = `CASE WHEN instr(r.provenance_json, '"tool_calls"') = 0
+	OR json_type(r.provenance_json, '$.runner.details.tool_calls') IS NOT 'object' THEN NULL ELSE json_array(
+	json_extract(r.provenance_json, '$.runner.details.budget_used.turns'),
+	(SELECT coalesce(sum(value), 0) FROM json_each(r.provenance_json, '$.runner.details.tool_calls')),
+	coalesce(json_extract(r.provenance_json, '$.runner.details.tool_errors_by_kind.arguments'), 0)
+		+ coalesce(json_extract(r.provenance_json, '$.runner.details.tool_errors_by_kind.unknown_tool'), 0)) END`;
+
 /* Whether the score is a graded one (see the verifiers' scoredVerdict); the `instr` guard skips the parse for the rest. */
 const GRADED_SQL = `coalesce(instr(s.extras_json, '"graded_score"'), 0) > 0 AND json_extract(s.extras_json, '$.graded_score') = 1`;
 
@@ -113,7 +141,7 @@ const FACT_SQL = (
 ) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
 	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${checks ? CHECKS_JURY_SQL : "NULL"}, ${FAILED_JURY_SQL},
-	${GRADED_SQL}
+	${GRADED_SQL}, ${AGENT_SQL}
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
 	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} AND ${wholeRunSql("r")}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
@@ -143,6 +171,7 @@ type FactRow = [
 	string | null,
 	string | null,
 	0 | 1,
+	string | null,
 ];
 
 /** How {@link iterateRunFacts} reads. */
@@ -199,9 +228,16 @@ export function* iterateRunFacts(
 				isolated: row[15] === null ? null : row[15] === 1,
 				jury: row[18] === null ? juryFact(row[16], row[17]) : failedJuryFact(row[18]),
 				graded_score: row[19] === 1,
+				agent: row[20] === null ? null : agentFact(row[20]),
 			},
 		};
 	}
+}
+
+function agentFact(column: string): AgentEffortFact | null {
+	const [turns, calls, malformed] = JSON.parse(column) as [unknown, unknown, unknown];
+	if (typeof calls !== "number" || typeof malformed !== "number") return null;
+	return { turns: typeof turns === "number" ? turns : null, tool_calls: calls, malformed_tool_calls: malformed };
 }
 
 function juryFact(headline: string | null, checks: string | null): RunJuryFact | null {

@@ -1,5 +1,5 @@
 import { NotFoundError, type SpecDocument } from "../contract/index.js";
-import type { Store, StoredSpec } from "../store/index.js";
+import type { RunFact, Store, StoredSpec } from "../store/index.js";
 import { type FactGroup, FactGroups } from "./group-facts.js";
 import { currencyUnder } from "./spec-currency.js";
 
@@ -33,25 +33,17 @@ export function resolveSpec(store: Store, useCaseId: string, benchmarkVersion?: 
 	return spec;
 }
 
-/** Recent answers of {@link currentFacts} per store, with the stamp of the runs they were read from. */
-const remembered = new WeakMap<Store, Map<string, { readonly stamp: string; readonly facts: CurrentFacts }>>();
+/** Recent answers of the readers below per store, with the stamp of the runs they were read from. */
+const remembered = new WeakMap<Store, Map<string, { readonly stamp: string; readonly facts: unknown }>>();
 /** Answers kept per store: each holds aggregates per model and case, not rows. */
-const REMEMBERED = 8;
+const REMEMBERED = 12;
 
 /**
- * Decides currency from the store alone: a row is current when its cell key equals the key the
- * spec snapshot records for its cell (case part, model part, harness part, sample index). Reads
- * lean rows with the value of the spec's headline metric (or `metric`), one pass. The answer is
- * remembered until the use case's runs change (a new row, or an ingest replacing some), so the
- * pages of a case matrix or a leaderboard after it do not read 500,000 rows again.
+ * `compute()`, remembered per store under `key` until the use case's runs change (a new row, or
+ * an ingest replacing some), so the pages of a case matrix or a leaderboard after it do not read
+ * 500,000 rows again. `key` must name everything the answer depends on besides the runs.
  */
-export function currentFacts(
-	store: Store,
-	useCaseId: string,
-	options: { benchmarkVersion?: string | undefined; caseId?: string | undefined; metric?: string } = {},
-): CurrentFacts {
-	const spec = resolveSpec(store, useCaseId, options.benchmarkVersion);
-	const key = JSON.stringify([useCaseId, spec.benchmark_version, options.caseId ?? null, options.metric ?? null]);
+export function rememberedRead<T>(store: Store, useCaseId: string, key: string, compute: () => T): T {
 	const { stamp } = store.runsStamp(useCaseId);
 	let memory = remembered.get(store);
 	if (memory === undefined) {
@@ -59,23 +51,57 @@ export function currentFacts(
 		remembered.set(store, memory);
 	}
 	const known = memory.get(key);
-	if (known !== undefined && known.stamp === stamp) return known.facts;
-	const facts = readCurrentFacts(store, useCaseId, spec, options);
+	if (known !== undefined && known.stamp === stamp) return known.facts as T;
+	const facts = compute();
 	memory.delete(key);
 	if (memory.size >= REMEMBERED) memory.delete(memory.keys().next().value as string);
 	memory.set(key, { stamp, facts });
 	return facts;
 }
 
-function readCurrentFacts(
+/**
+ * Decides currency from the store alone: a row is current when its cell key equals the key the
+ * spec snapshot records for its cell (case part, model part, harness part, sample index). Reads
+ * lean rows with the value of the spec's headline metric (or `metric`), one pass, remembered
+ * until the use case's runs change.
+ */
+export function currentFacts(
 	store: Store,
 	useCaseId: string,
-	spec: StoredSpec,
-	options: { caseId?: string | undefined; metric?: string },
+	options: { benchmarkVersion?: string | undefined; caseId?: string | undefined; metric?: string } = {},
 ): CurrentFacts {
-	const document = spec.spec as unknown as SpecDocument;
+	const spec = resolveSpec(store, useCaseId, options.benchmarkVersion);
+	const key = JSON.stringify([
+		"facts",
+		useCaseId,
+		spec.benchmark_version,
+		options.caseId ?? null,
+		options.metric ?? null,
+	]);
+	return rememberedRead(store, useCaseId, key, () => readCurrentFacts(store, useCaseId, spec, options));
+}
+
+/** What {@link visitCurrentFacts} passed over. */
+export interface VisitTally {
+	/** Rows read: one per cell (see iterateRunFacts). */
+	readonly read: number;
+	/** Of those, rows of cells whose definition changed since (not visited). */
+	readonly stale: number;
+}
+
+/**
+ * Calls `visit` with every current row of a use case under `document` (one per cell: the row
+ * that counts), with the value of `metric` (default the headline); stale rows are counted, not
+ * visited. The one loop every reader of current rows folds with.
+ */
+export function visitCurrentFacts(
+	store: Store,
+	useCaseId: string,
+	document: SpecDocument,
+	options: { caseId?: string | undefined; metric?: string | undefined },
+	visit: (fact: RunFact) => void,
+): VisitTally {
 	const isCurrent = currencyUnder(document);
-	const groups = new FactGroups();
 	let stale = 0;
 	let read = 0;
 	for (const { cell_key, fact } of store.iterateRunFacts(
@@ -86,9 +112,21 @@ function readCurrentFacts(
 		{ juryChecks: document.judge_panel !== null },
 	)) {
 		read += 1;
-		if (isCurrent(fact, cell_key)) groups.add(fact);
+		if (isCurrent(fact, cell_key)) visit(fact);
 		else stale += 1;
 	}
+	return { read, stale };
+}
+
+function readCurrentFacts(
+	store: Store,
+	useCaseId: string,
+	spec: StoredSpec,
+	options: { caseId?: string | undefined; metric?: string },
+): CurrentFacts {
+	const document = spec.spec as unknown as SpecDocument;
+	const groups = new FactGroups();
+	const { read, stale } = visitCurrentFacts(store, useCaseId, document, options, (fact) => groups.add(fact));
 	// The store yields one row per cell (see iterateRunFacts): the rest were replaced by re-runs.
 	const superseded = options.caseId === undefined ? store.runsStamp(useCaseId).rows - read : 0;
 	return { spec, document, groups: groups.finish(), stale, superseded };

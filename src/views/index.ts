@@ -59,4 +59,5 @@ export { mean, percentile } from "./percentile.js";
 export { type RosterEntry, type RosterInput, roster } from "./roster.js";
 export { type SpecView, specView } from "./spec-view.js";
 export type { Interval } from "./statistics/index.js";
+export { type AttemptEffort, type TaskFactGroup, type TaskFacts, type TaskTally, taskFacts } from "./task-facts.js";
 export { type UseCaseSummary, useCaseSummaries } from "./use-case-summaries.js";
