@@ -43,6 +43,7 @@ export {
 	inspectCase,
 	withOwnerRating,
 } from "./inspector.js";
+export type { JudgeRating, JudgeRatings } from "./judge-ratings-types.js";
 export type { JurorAgreement, JurorFieldAgreement } from "./juror-agreement.js";
 export {
 	type GradingCost,
