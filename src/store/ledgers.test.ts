@@ -58,6 +58,24 @@ describe("deployments, calibrations, volume snapshots and comparisons", () => {
 		expect(temporary.store.listVolumeSnapshots("summarization")).toEqual([stored]);
 	});
 
+	it("record many volume snapshots all or none", () => {
+		const { store } = temporary;
+		const snapshot = (calls: number) => ({
+			use_case_id: "summarization",
+			period_start: "2025-01-01T00:00:00.000Z",
+			period_end: "2025-02-01T00:00:00.000Z",
+			calls,
+			input_tokens: 10,
+			output_tokens: 5,
+			cost_usd: null,
+			source_file: "usage.jsonl",
+		});
+		expect(store.recordVolumeSnapshots([snapshot(1), snapshot(2)]).map((row) => row.calls)).toEqual([1, 2]);
+		// The store's CHECK refuses a negative count: the first snapshot of the batch is not kept either.
+		expect(() => store.recordVolumeSnapshots([snapshot(3), snapshot(-1)])).toThrow(StoreError);
+		expect(store.listVolumeSnapshots("summarization").map((row) => row.calls)).toEqual([1, 2]);
+	});
+
 	it("record comparisons of stored runs only, with a known verdict", () => {
 		const { store } = temporary;
 		const [a = "", b = ""] = store.recordCells([sampleCell(), sampleCell({ model_id: "model-b" })]);

@@ -268,6 +268,16 @@ export class Store {
 		);
 	}
 
+	/**
+	 * Records many volume snapshots in one transaction: all of them, or (on any failure) none, so
+	 * an import is never half written.
+	 */
+	recordVolumeSnapshots(inputs: readonly VolumeSnapshotInput[], options?: WriteOptions): StoredVolumeSnapshot[] {
+		return this.#write(`could not record ${inputs.length} volume snapshots`, () =>
+			inputs.map((input) => recordVolumeSnapshot(this.#context, input, options)),
+		);
+	}
+
 	/** Volume snapshots of a use case, by period. */
 	listVolumeSnapshots(useCaseId: string): StoredVolumeSnapshot[] {
 		return listVolumeSnapshots(this.#context, useCaseId);
