@@ -163,3 +163,4 @@ export {
 	type VariantExpectation,
 } from "./task-validation.js";
 export { type Telemetry, UNKNOWN_TELEMETRY } from "./telemetry.js";
+export { parseVolumePeriod, type VolumePeriod, volumePeriodLabel } from "./volume-period.js";
