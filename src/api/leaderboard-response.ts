@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, interval, modelHarness, nullableNumber, precision } from "./schema-parts.js";
+import { count, deploymentHistory, interval, modelHarness, nullableNumber, precision } from "./schema-parts.js";
 
 const pairedDelta = z
 	.strictObject({
@@ -82,6 +82,24 @@ const decision = z.strictObject({
 		}),
 	),
 	notes: z.array(z.string()),
+	projected_saving: z
+		.strictObject({
+			period: z.string().describe("The latest period of production traffic (volume snapshots), e.g. `2026-11`."),
+			calls: count.nullable().describe("Calls in that period."),
+			deployed: z.strictObject(modelHarness),
+			candidate: z.strictObject(modelHarness).nullable().describe("The cheapest good-enough model; null when none."),
+			per_call_usd: nullableNumber.describe(
+				"Mean over shared cases of (deployed − candidate) cost of one attempt, in USD; null when unknown.",
+			),
+			shared_cases: count,
+			saving_usd: nullableNumber.describe("calls × per_call_usd: the saving per period; null when unknown, never 0."),
+			saving_interval: interval
+				.nullable()
+				.describe("The per-call difference's 95 % paired bootstrap interval × calls; null with < 2 shared cases."),
+			reason: z.string().nullable().describe("Why saving_usd is unknown; null when known."),
+		})
+		.nullable()
+		.describe("What the cheapest good enough would save per period; null without a deployed model or volume snapshot."),
 });
 
 const gradingCost = z
@@ -115,4 +133,5 @@ export const leaderboardResponse = z.strictObject({
 	stale_rows: count.describe("Rows of older definitions, left out."),
 	superseded_rows: count.describe("Older rows of re-run cells, replaced by later ones."),
 	bootstrap: z.strictObject({ samples: count, seed: z.number(), level: z.number() }),
+	deployments: deploymentHistory,
 });

@@ -4,6 +4,7 @@ import {
 	type Inspection,
 	inspectCase,
 	leaderboard,
+	offloadCandidates,
 	roster,
 	specView,
 	useCaseSummaries,
@@ -56,14 +57,19 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		path: "/roster",
 		summary: "The roster, ideas included (the unlock board)",
 		description:
-			"Every use case of today's definitions, runnable or idea, with its unlock and ceiling text and run counts; use cases only the store knows are listed too.",
+			"Every use case of today's definitions, runnable or idea, with its unlock and ceiling text, run counts and deployment history; use cases only the store knows are listed too. `offload_candidates` orders the use cases a cheaper good-enough model could serve by projected saving.",
 		query: listQuery,
 		response: rosterResponse,
 		errors: [badRequest],
 		ratings: "none",
 		answer: (query, _params, { store, useCases }) => {
-			const { items, next_cursor } = pageList(roster(store, useCases), query);
-			return { roster: items, next_cursor };
+			const entries = roster(store, useCases);
+			const { items, next_cursor } = pageList(entries, query);
+			const offload_candidates = offloadCandidates(
+				store,
+				entries.map((entry) => entry.id),
+			);
+			return { roster: items, next_cursor, offload_candidates };
 		},
 	}),
 	readRoute({

@@ -4,7 +4,9 @@ import { OWNER_RATING_LABELS } from "../store/index.js";
 import { specCase } from "./inspection-response.js";
 import {
 	count,
+	deploymentHistory,
 	freeObject,
+	interval,
 	modelHarness,
 	nextCursor,
 	nullableNumber,
@@ -73,10 +75,30 @@ const rosterEntry = z.strictObject({
 	runs: count,
 	models_run: count,
 	last_run_at: nullableString,
+	deployments: deploymentHistory,
+});
+
+const offloadCandidate = z.strictObject({
+	use_case_id: z.string(),
+	deployed: z.strictObject(modelHarness),
+	candidate: z.strictObject(modelHarness).describe("The cheapest good-enough model."),
+	period: nullableString.describe("The period the saving is projected over; null without a volume snapshot."),
+	calls: count.nullable(),
+	saving_usd: nullableNumber.describe("Projected saving per period in USD; null when unknown (see reason)."),
+	saving_interval: interval.nullable(),
+	reason: nullableString.describe("Why the saving is unknown; null when known."),
 });
 
 /** `GET roster`. */
-export const rosterResponse = z.strictObject({ roster: z.array(rosterEntry), next_cursor: nextCursor });
+export const rosterResponse = z.strictObject({
+	roster: z.array(rosterEntry),
+	next_cursor: nextCursor,
+	offload_candidates: z
+		.array(offloadCandidate)
+		.describe(
+			"Use cases whose deployed model a cheaper good-enough one could replace, by projected saving per period, biggest first, unknown savings last; the whole list on every page.",
+		),
+});
 
 const matrixCell = z
 	.strictObject({

@@ -31,3 +31,14 @@ export const precision = z.enum(["limited", "thorough"]);
 
 /** The cursor of the next page. */
 export const nextCursor = nullableString.describe("Cursor of the next page; null on the last page.");
+
+/** What ran in production over time (the deployments ledger), oldest first, the incumbent last. */
+export const deploymentHistory = z
+	.array(
+		z.strictObject({
+			...modelHarness,
+			config_source: nullableString.describe("Where the production configuration lives, as `deployed.source` said."),
+			deployed_at: timestamp.describe("When a run first saw this deployment."),
+		}),
+	)
+	.describe("What ran in production over time (a row per change of `deployed`), oldest first, the incumbent last.");

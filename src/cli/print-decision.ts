@@ -1,4 +1,5 @@
 import type { Decision, DecisionPick } from "../views/index.js";
+import { describeSaving } from "./describe-offload.js";
 import { formatCost, formatMs, formatScore } from "./format.js";
 import { type CliIo, printLine } from "./io.js";
 
@@ -23,5 +24,7 @@ export function printDecision(io: CliIo, decision: Decision): void {
 		printLine(io, `    cheapest good enough:  ${pick(decision.point_estimate.cheapest_good_enough)}`);
 		printLine(io, `    fastest good enough:   ${pick(decision.point_estimate.fastest_good_enough)}`);
 	}
+	if (decision.projected_saving !== null)
+		printLine(io, `  projected saving:        ${describeSaving(decision.projected_saving)}`);
 	for (const note of decision.notes) printLine(io, `  note: ${note}`);
 }

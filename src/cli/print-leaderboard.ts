@@ -1,4 +1,5 @@
 import type { GradingCost, Leaderboard } from "../views/index.js";
+import { describeDeployments } from "./describe-offload.js";
 import { formatCost } from "./format.js";
 import { type CliIo, printLine } from "./io.js";
 import { defaultColumns, type LeaderboardColumn } from "./leaderboard-columns.js";
@@ -55,6 +56,8 @@ export function printLeaderboard(io: CliIo, board: Leaderboard, columns?: readon
 		notes.push(`${board.superseded_rows} older rows of re-run cells replaced by later ones`);
 	for (const note of notes) printLine(io, `  ${note}`);
 	if (board.grading_cost !== null) printLine(io, `  ${describeGradingCost(board.grading_cost)}`);
+	const deployments = describeDeployments(board.deployments);
+	if (deployments !== null) printLine(io, `  ${deployments}`);
 	printDecision(io, board.decision);
 }
 

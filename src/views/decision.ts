@@ -1,5 +1,7 @@
 import { type FactGroup, groupKey, pairedDifferences } from "./group-facts.js";
+import type { VolumeFigures } from "./latest-volume.js";
 import type { LeaderboardRow } from "./leaderboard.js";
+import { type ProjectedSaving, projectedSaving } from "./projected-saving.js";
 import { bootstrapMeanInterval } from "./statistics/index.js";
 
 /** A model × harness the decision names, with the figures it was named for. */
@@ -53,6 +55,8 @@ export interface Decision {
 	readonly candidates: readonly DecisionCandidate[];
 	/** What a reader must know: unbenchmarked incumbent, unknown costs, limited rows, disagreements. */
 	readonly notes: readonly string[];
+	/** Offload: what the cheapest good enough would save per period of production traffic; null without a deployed model or a volume snapshot. */
+	readonly projected_saving: ProjectedSaving | null;
 }
 
 /** What a decision is made from. */
@@ -64,6 +68,8 @@ export interface DecisionInput {
 	readonly deployed: { readonly model: string; readonly harness: string } | null;
 	readonly band: number;
 	readonly bootstrap: { readonly samples: number; readonly seed: number; readonly level: number };
+	/** The latest period of production traffic (volume snapshots), for the projected saving. */
+	readonly volume?: VolumeFigures | null;
 }
 
 /** Decides best, cheapest good-enough and fastest good-enough (see {@link Decision}). */
@@ -119,6 +125,7 @@ export function decide(input: DecisionInput): Decision {
 					? `only reference rows are graded (${references.join(", ")}: floor and ceiling lines, never a pick); run a model to decide`
 					: "no graded rows yet",
 			],
+			projected_saving: projectedSaving({ ...input, volume: input.volume ?? null, candidate: null }),
 		};
 	const bestGroup = input.groups.get(groupKey(best.model_id, best.harness)) as FactGroup;
 	const candidates = pool.map((row) => candidate(row, best, bestGroup, input));
@@ -162,6 +169,7 @@ export function decide(input: DecisionInput): Decision {
 		differs,
 		candidates,
 		notes,
+		projected_saving: projectedSaving({ ...input, volume: input.volume ?? null, candidate: answer.cheapest }),
 	};
 }
 

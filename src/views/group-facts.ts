@@ -33,6 +33,11 @@ export interface FactGroup {
 	readonly jury: JuryTally;
 	/** Cases on which a graded row carries a graded 0..1 score (RunFact.graded_score): their tasks are scored. */
 	readonly gradedCases: ReadonlySet<string>;
+	/**
+	 * Mean cost of one attempt of each case over all its current rows (what one call costs, for
+	 * the projected saving); null for a case where some row's cost is unknown.
+	 */
+	readonly caseCosts: ReadonlyMap<string, number | null>;
 }
 
 /** The jury's part of some current rows (those whose headline score a jury gave). */
@@ -117,6 +122,7 @@ class Accumulator {
 	readonly #model_id: string;
 	readonly #harness: string;
 	readonly #sums = new Map<string, { sum: number; samples: number; errors: number }>();
+	readonly #costs = new Map<string, { sum: number; rows: number; unknown: number }>();
 	#rows = 0;
 	#graded = 0;
 	#knownCosts = 0;
@@ -150,6 +156,11 @@ class Accumulator {
 			this.#knownCosts += 1;
 			this.#costSum += fact.cost_usd;
 		}
+		const caseCost = this.#costs.get(fact.case_id) ?? { sum: 0, rows: 0, unknown: 0 };
+		this.#costs.set(fact.case_id, caseCost);
+		caseCost.rows += 1;
+		if (fact.cost_usd === null) caseCost.unknown += 1;
+		else caseCost.sum += fact.cost_usd;
 		if (fact.input_tokens !== null) this.#inputTokens = (this.#inputTokens ?? 0) + fact.input_tokens;
 		if (fact.output_tokens !== null) this.#outputTokens = (this.#outputTokens ?? 0) + fact.output_tokens;
 		if (fact.isolated === false) this.#unisolated += 1;
@@ -201,6 +212,9 @@ class Accumulator {
 			unisolated: this.#unisolated,
 			jury: this.#jury,
 			gradedCases: this.#gradedCases,
+			caseCosts: new Map(
+				[...this.#costs].map(([caseId, cost]) => [caseId, cost.unknown > 0 ? null : cost.sum / cost.rows]),
+			),
 		};
 	}
 }

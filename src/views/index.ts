@@ -26,6 +26,7 @@ export {
 export { type CurrentFacts, currentFacts, resolveSpec } from "./current-facts.js";
 export { type CurrentRuns, currentRuns } from "./current-runs.js";
 export { type Decision, type DecisionCandidate, type DecisionPick, decide } from "./decision.js";
+export { type DeploymentRecord, deploymentHistory } from "./deployment-history.js";
 export {
 	evaluateGates,
 	GATE_METRICS,
@@ -45,6 +46,7 @@ export {
 } from "./inspector.js";
 export type { JudgeRating, JudgeRatings } from "./judge-ratings-types.js";
 export type { JurorAgreement, JurorFieldAgreement } from "./juror-agreement.js";
+export { latestVolume, type VolumeFigures } from "./latest-volume.js";
 export {
 	type GradingCost,
 	LEADERBOARD_BOOTSTRAP,
@@ -54,9 +56,11 @@ export {
 	leaderboard,
 	type PairedDelta,
 } from "./leaderboard.js";
+export { type OffloadCandidate, offloadCandidates } from "./offload-candidates.js";
 export { type OwnerRatingChoice, type OwnerRatingFieldNames, resolveOwnerRating } from "./owner-rating-input.js";
 export { DEFAULT_PAGE, MAX_PAGE } from "./page-cursor.js";
 export { mean, percentile } from "./percentile.js";
+export type { ProjectedSaving } from "./projected-saving.js";
 export { type RosterEntry, type RosterInput, roster } from "./roster.js";
 export { type SpecView, specView } from "./spec-view.js";
 export type { Interval } from "./statistics/index.js";

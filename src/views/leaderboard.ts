@@ -1,7 +1,9 @@
 import type { Store } from "../store/index.js";
 import { currentFacts } from "./current-facts.js";
 import { type Decision, decide } from "./decision.js";
+import { type DeploymentRecord, deploymentHistory } from "./deployment-history.js";
 import { addJuryTallies, type FactGroup, groupKey, pairedDifferences } from "./group-facts.js";
+import { latestVolume } from "./latest-volume.js";
 import { normsColumns } from "./norms-column.js";
 import { mean, percentile } from "./percentile.js";
 import { bootstrapMeanInterval, type Interval, wilsonInterval } from "./statistics/index.js";
@@ -134,6 +136,8 @@ export interface Leaderboard {
 	readonly superseded_rows: number;
 	/** How the intervals were computed. */
 	readonly bootstrap: { readonly samples: number; readonly seed: number; readonly level: number };
+	/** What ran in production over time (the deployments ledger), oldest first, the incumbent last. */
+	readonly deployments: readonly DeploymentRecord[];
 }
 
 /** Which version to read and how to bootstrap. */
@@ -189,7 +193,14 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 		band: document.band,
 		spec_cases: document.cases.length,
 		rows,
-		decision: decide({ rows, groups: byKey, deployed: document.deployed, band: document.band, bootstrap }),
+		decision: decide({
+			rows,
+			groups: byKey,
+			deployed: document.deployed,
+			band: document.band,
+			bootstrap,
+			volume: latestVolume(store, useCaseId),
+		}),
 		grading_cost:
 			jury.rows === 0
 				? null
@@ -206,6 +217,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 		stale_rows: stale,
 		superseded_rows: superseded,
 		bootstrap,
+		deployments: deploymentHistory(store, useCaseId),
 	};
 }
 

@@ -1,4 +1,5 @@
 import type { Store } from "../store/index.js";
+import { type DeploymentRecord, deploymentHistory } from "./deployment-history.js";
 
 /** A use case as written in use_cases.yaml, as much of it as the roster shows. */
 export interface RosterInput {
@@ -25,6 +26,8 @@ export interface RosterEntry extends RosterInput {
 	/** Distinct models among those runs. */
 	readonly models_run: number;
 	readonly last_run_at: string | null;
+	/** What ran in production over time (the deployments ledger), oldest first, the incumbent last; [] when none was recorded. */
+	readonly deployments: readonly DeploymentRecord[];
 }
 
 /**
@@ -52,6 +55,7 @@ export function roster(store: Store, useCases: readonly RosterInput[]): RosterEn
 			runs: count?.runs ?? 0,
 			models_run: count?.models ?? 0,
 			last_run_at: count?.last_run_at ?? null,
+			deployments: deploymentHistory(store, useCase.id),
 		};
 	});
 	for (const [id, count] of counts) {
@@ -70,6 +74,7 @@ export function roster(store: Store, useCases: readonly RosterInput[]): RosterEn
 			runs: count.runs,
 			models_run: count.models,
 			last_run_at: count.last_run_at,
+			deployments: deploymentHistory(store, id),
 		});
 	}
 	return entries;

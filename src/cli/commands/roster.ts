@@ -2,8 +2,15 @@ import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import type { UseCaseDefinition } from "../../definitions/index.js";
 import { openStore } from "../../store/index.js";
-import { type RosterEntry, type RosterInput, roster } from "../../views/index.js";
+import {
+	type OffloadCandidate,
+	offloadCandidates,
+	type RosterEntry,
+	type RosterInput,
+	roster,
+} from "../../views/index.js";
 import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
+import { describeDeployments, describeOffload } from "../describe-offload.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import { type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 import { renderTable } from "../table.js";
@@ -19,10 +26,15 @@ export function registerRosterCommand(program: Command, io: CliIo): void {
 			const paths = storePaths(io, options);
 			// No store yet is a roster with nothing run, not an error: ideas need no results.
 			let entries: RosterEntry[];
+			let offload: OffloadCandidate[] = [];
 			if (existsSync(paths.database)) {
 				const store = openStore({ ...paths, readonly: true });
 				try {
 					entries = roster(store, inputs);
+					offload = offloadCandidates(
+						store,
+						entries.map((entry) => entry.id),
+					);
 				} finally {
 					store.close();
 				}
@@ -33,9 +45,10 @@ export function registerRosterCommand(program: Command, io: CliIo): void {
 					runs: 0,
 					models_run: 0,
 					last_run_at: null,
+					deployments: [],
 				}));
 			if (options.json) {
-				printJson(io, { use_cases: entries });
+				printJson(io, { use_cases: entries, offload_candidates: offload });
 				return;
 			}
 			printLine(
@@ -53,7 +66,24 @@ export function registerRosterCommand(program: Command, io: CliIo): void {
 					]),
 				),
 			);
+			printOffload(io, entries, offload);
 		});
+}
+
+/** Under the roster: what runs in production where, and the offload candidates by projected saving. */
+function printOffload(io: CliIo, entries: readonly RosterEntry[], offload: readonly OffloadCandidate[]): void {
+	for (const entry of entries) {
+		const history = describeDeployments(entry.deployments);
+		if (history !== null) printLine(io, `${entry.id}: ${history}`);
+		else if (entry.deployed !== null)
+			printLine(
+				io,
+				`${entry.id}: deployed: ${entry.deployed.model} (${entry.deployed.harness}), not recorded yet (a run records it)`,
+			);
+	}
+	if (offload.length === 0) return;
+	printLine(io, "Offload candidates, by projected saving per period (biggest first, unknown savings last):");
+	for (const item of offload) printLine(io, `  ${describeOffload(item)}`);
 }
 
 /** The roster's view of a use case definition. */
