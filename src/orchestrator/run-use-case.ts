@@ -8,6 +8,7 @@ import { knownSecrets } from "./known-secrets.js";
 import { type CellPlan, planCells, refuseOversizedPlan } from "./plan.js";
 import { runPool } from "./pool.js";
 import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
+import { recordDeploymentChange } from "./record-deployment.js";
 import { SecretRedactor } from "./secret-redactor.js";
 import { StagedInputs } from "./staged-inputs.js";
 import type { StopControl } from "./stop-control.js";
@@ -173,6 +174,7 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 			methodology: spec.methodology,
 		});
 		writable.activateSpec(prepared.useCase.id, spec.benchmark_version);
+		recordDeploymentChange(writable, prepared.useCase.id, prepared.useCase.deployed);
 	}
 
 	const toRun = plan.remaining(
