@@ -17,6 +17,7 @@ import { registerSnapshotCommand } from "./commands/snapshot.js";
 import { registerValidateCommand } from "./commands/validate.js";
 import { registerValidateTasksCommand } from "./commands/validate-tasks.js";
 import { registerVerifyCommand } from "./commands/verify.js";
+import { registerVolumeCommand } from "./commands/volume.js";
 import type { CliIo } from "./io.js";
 import { VERSION } from "./package-info.js";
 import { NO_STORE_HELP } from "./store-options.js";
@@ -53,13 +54,16 @@ export function createProgram(io: CliIo): Command {
 		registerServeCommand,
 		registerSnapshotCommand,
 		registerGoldSizeCommand,
+		registerVolumeCommand,
 	]) {
 		register(program, io);
 	}
 	// Subcommands inherit the output and exit behaviour of the root.
 	for (const command of program.commands) {
 		command.exitOverride().configureOutput(program.configureOutput());
-		if (!command.options.some((option) => option.long === "--db")) command.addHelpText("after", NO_STORE_HELP);
+		// A group of subcommands (`volume`) leaves it to each of them to say what it does to the store.
+		if (!command.options.some((option) => option.long === "--db") && command.commands.length === 0)
+			command.addHelpText("after", NO_STORE_HELP);
 	}
 	program.addHelpText(
 		"after",

@@ -15,6 +15,7 @@ export {
 	recordedEndpointModels,
 } from "./endpoint-models.js";
 export type { CellOutcome } from "./execute-cell.js";
+export { importVolume, readUsage, type UsageRollups, type VolumeImport } from "./import-volume.js";
 export { caseKeyPart, harnessKeyPart, modelKeyPart } from "./key-parts.js";
 export { CellPlan, type PlannedCell, planCells } from "./plan.js";
 export { type PreparedUseCase, type PrepareOptions, prepareUseCase, type RunParts } from "./prepare-use-case.js";
@@ -22,6 +23,7 @@ export { type RunHooks, type RunPlan, type RunRequest, type RunSummary, runUseCa
 export { type BuiltSpec, buildSpec } from "./spec-builder.js";
 export { StopControl } from "./stop-control.js";
 export { sandboxChoice } from "./task-runner.js";
+export { USAGE_BOUNDS } from "./usage-file.js";
 export { type RuntimeReport, type TaskValidation, type ValidateTasksRequest, validateTasks } from "./validate-tasks.js";
 export {
 	type PolicyOutcome,
