@@ -54,8 +54,10 @@ export function taskStore(options: {
 	readonly useCaseId?: string;
 	readonly deployed?: string;
 	readonly references?: readonly string[];
+	/** Freeze this use case into a store already open (another use case's), rather than a new one. */
+	readonly into?: TemporaryStore;
 }): TaskStore {
-	const temporary = openTemporaryStore();
+	const temporary = options.into ?? openTemporaryStore();
 	const useCaseId = options.useCaseId ?? "tasks-fixture";
 	const version = `${useCaseId}@1`;
 	const document: SpecDocument = {
