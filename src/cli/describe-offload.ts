@@ -17,8 +17,14 @@ export function describeDeployments(history: readonly DeploymentRecord[]): strin
 	return `deployed: ${name(latest)} since ${since}${before === undefined ? "" : ` (before: ${name(before)})`}`;
 }
 
-/** `$1,234.56 per 2026-11 (95% $1,000.00 to $1,400.00), 120000 calls × $0.0103/call over 40 shared cases`, or `unknown: why`. */
+/**
+ * `$1,234.56 per 2026-11 (95% $1,000.00 to $1,400.00), 120000 calls × $0.0103/call over 40 shared
+ * cases`; `unknown for 2026-11: why`; `none for 2026-11: …` when the deployed model is the pick.
+ */
 export function describeSaving(saving: ProjectedSaving): string {
+	const same =
+		saving.candidate?.model_id === saving.deployed.model_id && saving.candidate.harness === saving.deployed.harness;
+	if (same) return `none for ${saving.period}: ${saving.reason}`;
 	if (saving.saving_usd === null || saving.per_call_usd === null)
 		return `unknown for ${saving.period}: ${saving.reason}`;
 	return `${usd(saving.saving_usd)} per ${saving.period}${interval(saving.saving_interval)}, ${saving.calls} calls × ${formatCost(saving.per_call_usd)}/call over ${saving.shared_cases} shared cases`;

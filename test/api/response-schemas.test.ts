@@ -57,6 +57,17 @@ beforeAll(async () => {
 	} finally {
 		await server.close();
 	}
+	// Production traffic for one use case, so the decision's projected saving and the roster's offload candidates are held to their schemas too.
+	store.recordVolumeSnapshot({
+		use_case_id: "classification",
+		period_start: "2026-11-01T00:00:00.000Z",
+		period_end: "2026-12-01T00:00:00.000Z",
+		calls: 1000,
+		input_tokens: 5000,
+		output_tokens: 900,
+		cost_usd: null,
+		source_file: "usage.jsonl",
+	});
 	app = createApi({ store, useCases: definitions.useCases, rateToken: null });
 	document = (await (await app.request(OPENAPI_PATH)).json()) as Document;
 }, 120_000);
@@ -111,9 +122,17 @@ describe("every API answer against its documented schema", () => {
 		await holdToSchema("/use-cases", "/use-cases");
 		const page = (await holdToSchema("/use-cases", "/use-cases?limit=1")) as { next_cursor: string | null };
 		expect(page.next_cursor).not.toBeNull();
-		await holdToSchema("/roster", "/roster");
+		const roster = (await holdToSchema("/roster", "/roster")) as {
+			roster: { deployments: unknown[] }[];
+			offload_candidates: unknown[];
+		};
+		expect(roster.offload_candidates.length).toBeGreaterThan(0);
+		expect(roster.roster.some((entry) => entry.deployments.length > 0)).toBe(true);
 		for (const useCase of ["classification", "kids-qa", "code-fix"]) {
-			await holdToSchema("/leaderboard", `/leaderboard?use_case=${useCase}`);
+			const board = (await holdToSchema("/leaderboard", `/leaderboard?use_case=${useCase}`)) as {
+				decision: { projected_saving: unknown };
+			};
+			if (useCase === "classification") expect(board.decision.projected_saving).not.toBeNull();
 			const matrix = (await holdToSchema("/case-matrix", `/case-matrix?use_case=${useCase}&limit=2`)) as {
 				next_cursor: string;
 			};
