@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 import { rosterInput } from "../src/cli/commands/roster.js";
 import { loadDefinitions } from "../src/definitions/index.js";
-import { defaultRunParts, runUseCase, StopControl } from "../src/orchestrator/index.js";
+import { defaultRunParts, type RunRequest, runUseCase, StopControl } from "../src/orchestrator/index.js";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../src/scripted-server/index.js";
 import { openStore } from "../src/store/index.js";
 import { leaderboard, roster } from "../src/views/index.js";
@@ -28,7 +28,7 @@ describe("each run records the use case's deployed block when it changed", () =>
 			(document.use_cases[0] as Record<string, unknown>).deployed = deployed;
 			writeFileSync(file, stringify(document));
 		};
-		const run = () =>
+		const run = (overrides: Partial<RunRequest> = {}) =>
 			runUseCase({
 				definitions: loadDefinitions(fixture.dir),
 				store,
@@ -41,6 +41,7 @@ describe("each run records the use case's deployed block when it changed", () =>
 				parts: defaultRunParts({ TOUCHSTONE_SCRIPTED_URL: server.url }),
 				stop: new StopControl(),
 				provenance: {},
+				...overrides,
 			});
 		const history = () => store.listDeployments("arith").map((row) => `${row.model_id} ${row.config_source ?? "-"}`);
 		try {
@@ -50,18 +51,7 @@ describe("each run records the use case's deployed block when it changed", () =>
 			expect(history()).toEqual(["m/a -"]);
 			// A dry run writes nothing, a deployment included.
 			deploy({ model: "m/b", harness: "single-shot", source: "prod/router.yaml" });
-			await runUseCase({
-				definitions: loadDefinitions(fixture.dir),
-				store,
-				useCaseId: "arith",
-				depth: "thorough",
-				concurrency: 1,
-				force: false,
-				dryRun: true,
-				parts: defaultRunParts({ TOUCHSTONE_SCRIPTED_URL: server.url }),
-				stop: new StopControl(),
-				provenance: {},
-			});
+			await run({ dryRun: true });
 			expect(history()).toEqual(["m/a -"]);
 			await run();
 			expect(history()).toEqual(["m/a -", "m/b prod/router.yaml"]);
