@@ -100,7 +100,9 @@ describe("reading a usage file", () => {
 		expect(at(1)).toEqual([]);
 		expect(at(2)[0]?.message).toMatch(/not JSON/);
 		expect(at(3).map((issue) => issue.path)).toEqual(["calls"]);
-		expect(at(4).map((issue) => issue.path)).toEqual(["input_tokens"]);
+		expect(at(4).map((issue) => [issue.path, issue.fix])).toEqual([
+			["input_tokens", 'add "input_tokens": a whole number ≥ 0 to the line'],
+		]);
 		expect(at(5).map((issue) => [issue.path, issue.fix])).toEqual([["use_case", "did you mean `summarization`?"]]);
 		expect(at(6)[0]?.message).toMatch(/past the bound of 65,536/);
 		expect(at(7).map((issue) => issue.path)).toEqual(["period"]);

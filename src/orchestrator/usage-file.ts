@@ -83,7 +83,7 @@ export function readUsageFile(
 		const parsed = usageLine.safeParse(data);
 		if (!parsed.success) {
 			for (const problem of zodProblems(usageLine, data, parsed.error.issues, { listTopLevelKeys: true }))
-				issues.push(at(formatPath(problem.path), problem.message, problem.fix ?? `write e.g. ${EXAMPLE}`));
+				issues.push(at(formatPath(problem.path), problem.message, jsonFix(problem.fix)));
 			continue;
 		}
 		const entry = parsed.data;
@@ -153,6 +153,15 @@ export function readUsageFile(
 			fix: `write one JSON object per line, e.g. ${EXAMPLE}`,
 		});
 	return { snapshots: [...rollups.values()].map((item) => item.snapshot), lines, issues: bounded(path, issues) };
+}
+
+/** The definitions' fix for a missing key (`add \`calls:\` here`) said the JSON way; every other fix as it is. */
+function jsonFix(fix: string | null): string {
+	if (fix === null) return `write e.g. ${EXAMPLE}`;
+	const missing = /^add `(\w+):` here$/.exec(fix);
+	if (missing === null) return fix;
+	const key = missing[1] as string;
+	return `add "${key}": ${key === "use_case" || key === "period" ? '"…"' : "a whole number ≥ 0"} to the line`;
 }
 
 type MutableSnapshot = { -readonly [K in keyof VolumeSnapshotInput]: VolumeSnapshotInput[K] } & {
