@@ -140,6 +140,18 @@ export {
 	VERIFIER_KINDS,
 	type VerifierKind,
 } from "./task.js";
+export {
+	DEFAULT_LADDER,
+	LADDER_TIERS,
+	type LadderBound,
+	type LadderBounds,
+	type LadderOverrides,
+	type LadderRecord,
+	type LadderTier,
+	type LadderTierRecord,
+	ladderBounds,
+	type TaskCalibration,
+} from "./task-calibration.js";
 export type { LoadedTask, LoadedTaskRuntime, TaskBase, TaskPackAccess } from "./task-pack-access.js";
 export { type EffectiveTaskRuntime, mergeTaskRuntimes, type TaskRuntime } from "./task-runtime.js";
 export {

@@ -16,8 +16,11 @@ export const MODEL_WEIGHTS = ["open", "proprietary"] as const;
 /** One of {@link MODEL_WEIGHTS}. */
 export type ModelWeights = (typeof MODEL_WEIGHTS)[number];
 
-/** Rough size class, for labels and filters. */
-export const MODEL_TIERS = ["flagship", "mid", "small"] as const;
+/**
+ * Rough size class, for labels and filters; on an active `anchor`, also its rung of the anchor
+ * ladder (`touchstone ladder`), so at most one active anchor holds each tier.
+ */
+export const MODEL_TIERS = ["small", "mid", "large"] as const;
 /** One of {@link MODEL_TIERS}. */
 export type ModelTier = (typeof MODEL_TIERS)[number];
 

@@ -3,6 +3,7 @@ import type { JsonObject } from "./json.js";
 import type { MutationVerifier } from "./mutation-verifier.js";
 import type { ReviewVerifier } from "./review-verifier.js";
 import type { SpeedupVerifier } from "./speedup-verifier.js";
+import type { TaskCalibration } from "./task-calibration.js";
 import type { TaskRuntime } from "./task-runtime.js";
 import type { TaskSnapshot } from "./task-snapshot.js";
 import type { TaskValidationPlan } from "./task-validation.js";
@@ -212,6 +213,8 @@ export interface Task {
 	readonly validation: TaskValidationPlan;
 	/** Free-form provenance (fixture version, calibration notes); never used for grading or cell keys. */
 	readonly metadata: JsonObject;
+	/** See {@link TaskCalibration}; null when task.yaml has no `calibration:` block. Never in a cell key. */
+	readonly calibration: TaskCalibration | null;
 }
 
 /** A task with the folder it was loaded from, which holds its hidden files and its fixture/. */

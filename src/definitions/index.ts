@@ -21,6 +21,8 @@ export {
 	judgePanelsFileSchema,
 	majorityQuorum,
 } from "./judge-panel-schema.js";
+export { ladderAnchors } from "./ladder-anchors.js";
+export { ladderScoresFileSchema, loadLadderScores } from "./ladder-scores-file.js";
 export { DEFINITION_FILES, loadDefinitions } from "./load-definitions.js";
 export { type LoadTaskPackOptions, loadTaskPack, type TaskPack } from "./load-task-pack.js";
 export { type FileMatch, matchFiles, type RefusedPath } from "./match-files.js";
@@ -35,6 +37,7 @@ export {
 export { reviewFixtureIssues } from "./review-fixture-checks.js";
 export { runtimeSchema } from "./runtime-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
+export { taskCalibrationSchema } from "./task-calibration-schema.js";
 export { taskIssueAt } from "./task-file-checks.js";
 export { isInside, normalizeRelativePath, relativePathProblem } from "./task-paths.js";
 export {
@@ -64,4 +67,6 @@ export {
 	useCaseSchema,
 	useCasesFileSchema,
 } from "./use-case-schema.js";
+export { writeLadderRecord } from "./write-calibration.js";
 export { withGoldDiffLines, writeGoldDiffLines } from "./write-gold-size.js";
+export { withYamlValue, writeYamlValue, type YamlValueLayout } from "./yaml-value-edit.js";

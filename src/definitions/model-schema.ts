@@ -47,7 +47,12 @@ const tagsSchema = z
 	.strictObject({
 		family: z.string().min(1).optional().describe("Model family, e.g. `llama`, `claude`, `gpt`."),
 		weights: z.enum(MODEL_WEIGHTS).optional().describe("Whether the weights can be downloaded."),
-		tier: z.enum(MODEL_TIERS).optional().describe("Rough size class, for labels and filters."),
+		tier: z
+			.enum(MODEL_TIERS)
+			.optional()
+			.describe(
+				"Rough size class, for labels and filters. On an active `role: anchor` model, also its rung of the anchor ladder (`touchstone ladder`): at most one active anchor per tier.",
+			),
 	})
 	.describe("Display tags: labels, colours and filters only; never used for grading or cost.");
 
@@ -197,10 +202,37 @@ export const modelsFileSchema = z
 	.strictObject({
 		models: z.array(modelSchema).describe("The model registry."),
 	})
+	// Only over entries that parsed: a broken entry is reported on its own, and has no tier to compare.
+	.superRefine(checkAnchorTiers, { when: (payload) => payload.issues.length === 0 })
 	.meta({
 		title: "touchstone models.yaml",
 		description: "The model registry: every model touchstone can run, with its provider, role, status and price.",
 	});
+
+/**
+ * An active anchor's tier is its rung of the anchor ladder, so two active anchors on one tier
+ * would make `touchstone ladder` ambiguous: the repeat is an issue at its `tags.tier`.
+ */
+function checkAnchorTiers(file: { models: readonly ModelEntry[] }, context: z.core.$RefinementCtx): void {
+	const first = new Map<string, string>();
+	for (const [index, model] of file.models.entries()) {
+		const tier = model.tags.tier;
+		if (model.role !== "anchor" || model.status !== "active" || tier === null) continue;
+		const earlier = first.get(tier);
+		if (earlier === undefined) {
+			first.set(tier, model.id);
+			continue;
+		}
+		context.addIssue({
+			code: "custom",
+			path: ["models", index, "tags", "tier"],
+			message: `two active anchors on the ladder's \`${tier}\` tier: \`${earlier}\` and \`${model.id}\``,
+			params: {
+				fix: `give each active anchor its own tier (${MODEL_TIERS.join(", ")}), or remove \`tier\` from all but one`,
+			},
+		});
+	}
+}
 
 /** Rules that depend on the provider; they run even when other fields are wrong, so all show at once. */
 function checkProviderFields(value: unknown, context: z.core.$RefinementCtx): void {

@@ -27,7 +27,7 @@ models:
   #   provider: anthropic
   #   model: claude-sonnet-4-20250514
   #   role: anchor
-  #   tags: { family: claude, weights: proprietary, tier: flagship }
+  #   tags: { family: claude, weights: proprietary, tier: large }
   #   price: { input: 3, output: 15, cache_read: 0.3 }
   #   options: { max_retries: 4, concurrency: 4, timeout_s: 120 }
 

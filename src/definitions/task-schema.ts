@@ -9,6 +9,7 @@ import {
 } from "../contract/index.js";
 import { COUNT_BOUNDS } from "../input/index.js";
 import { runtimeSchema } from "./runtime-schema.js";
+import { taskCalibrationSchema } from "./task-calibration-schema.js";
 import { relativePath } from "./task-paths.js";
 import { commitHashSchema, snapshotSchema } from "./task-snapshot-schema.js";
 import { NO_VALIDATION, taskValidationSchema } from "./task-validation-schema.js";
@@ -121,6 +122,7 @@ export const taskSchema = z
 		runtime: runtimeSchema.optional(),
 		validation: taskValidationSchema.optional(),
 		metadata: z.record(z.string(), z.json()).optional().describe("Free-form provenance; never used for grading."),
+		calibration: taskCalibrationSchema.optional(),
 	})
 	.superRefine(checkMode)
 	.transform(
@@ -142,6 +144,7 @@ export const taskSchema = z
 			runtime: task.runtime ?? null,
 			validation: task.validation ?? NO_VALIDATION,
 			metadata: (task.metadata ?? {}) as JsonObject,
+			calibration: task.calibration ?? null,
 		}),
 	)
 	.meta({

@@ -4,6 +4,14 @@
  */
 
 export {
+	checkLadder,
+	LADDER_EPSILON,
+	type LadderCheck,
+	type LadderTierCheck,
+	type LadderTierScores,
+	ladderScores,
+} from "./anchor-ladder.js";
+export {
 	CALIBRATION_LEVEL,
 	type CalibrationItem,
 	type CalibrationOptions,

@@ -22,6 +22,9 @@ export interface TaskTally {
 /** One graded attempt's effort and price: what the two lenses take medians and sums of. */
 export interface AttemptEffort {
 	readonly case_id: string;
+	/** The cell's sample index, and its headline value (a graded 0..1 score, or 1/0 for a binary verifier). */
+	readonly sample_index: number;
+	readonly value: number;
 	readonly passed: boolean;
 	/** Input + output tokens; null when either is unknown. */
 	readonly tokens: number | null;
@@ -104,7 +107,7 @@ function readTaskFacts(store: Store, useCaseId: string, spec: StoredSpec): TaskF
 		tally.samples += 1;
 		tally.score_sum += fact.value;
 		if (passed) tally.passes += 1;
-		group.attempts.push(effortOf(fact, passed));
+		group.attempts.push(effortOf(fact, fact.value, passed));
 	});
 	const order = new Map(tasks.map((task, index) => [task.case_id, index]));
 	return {
@@ -123,9 +126,11 @@ function readTaskFacts(store: Store, useCaseId: string, spec: StoredSpec): TaskF
 
 type Tally = { -readonly [K in keyof TaskTally]: TaskTally[K] };
 
-function effortOf(fact: RunFact, passed: boolean): AttemptEffort {
+function effortOf(fact: RunFact, value: number, passed: boolean): AttemptEffort {
 	return {
 		case_id: fact.case_id,
+		sample_index: fact.sample_index,
+		value,
 		passed,
 		tokens: fact.input_tokens === null || fact.output_tokens === null ? null : fact.input_tokens + fact.output_tokens,
 		turns: fact.agent?.turns ?? null,

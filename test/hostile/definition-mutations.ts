@@ -139,7 +139,7 @@ export const MUTATIONS: readonly Mutation[] = [
 	model("id: null", "id: scripted/strong", "id: ~"),
 	model("provider: number", "provider: openai-compatible", "provider: 42"),
 	model("provider unknown", "provider: openai-compatible", "provider: openia-compatible"),
-	model("tags: string", "tags: { family: scripted, weights: open, tier: flagship }", "tags: open"),
+	model("tags: string", "tags: { family: scripted, weights: open, tier: large }", "tags: open"),
 	model("price: number", "price: { input: 3, output: 15, cache_read: 0.3 }", "price: 3"),
 	model("price.input: string", "price: { input: 3,", 'price: { input: "three",', { run: true }),
 	model("price.input: negative", "price: { input: 3,", "price: { input: -1,"),

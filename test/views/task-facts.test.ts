@@ -49,6 +49,8 @@ describe("taskFacts, the per-task read of a task use case", () => {
 		expect(a?.attempts).toEqual([
 			{
 				case_id: "easy",
+				sample_index: 0,
+				value: 1,
 				passed: true,
 				tokens: 150,
 				turns: 4,
@@ -59,6 +61,8 @@ describe("taskFacts, the per-task read of a task use case", () => {
 			},
 			{
 				case_id: "easy",
+				sample_index: 1,
+				value: 0,
 				passed: false,
 				tokens: 150,
 				turns: 9,
@@ -69,6 +73,8 @@ describe("taskFacts, the per-task read of a task use case", () => {
 			},
 			{
 				case_id: "graded",
+				sample_index: 0,
+				value: 0.5,
 				passed: true,
 				tokens: null,
 				turns: null,

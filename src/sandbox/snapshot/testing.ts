@@ -43,5 +43,6 @@ export function snapshotTask(id: string, snapshot: Partial<TaskSnapshot>): Task 
 		runtime: null,
 		validation: { variants: [], control: null },
 		metadata: {},
+		calibration: null,
 	};
 }
