@@ -4,6 +4,7 @@ import { registerDemoCommand } from "./commands/demo.js";
 import { registerGoldSizeCommand } from "./commands/gold-size.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerInspectCommand } from "./commands/inspect.js";
+import { registerLadderCommand } from "./commands/ladder.js";
 import { registerLeaderboardCommand } from "./commands/leaderboard.js";
 import { registerListCommand } from "./commands/list.js";
 import { registerMatrixCommand } from "./commands/matrix.js";
@@ -55,6 +56,7 @@ export function createProgram(io: CliIo): Command {
 		registerSnapshotCommand,
 		registerGoldSizeCommand,
 		registerVolumeCommand,
+		registerLadderCommand,
 	]) {
 		register(program, io);
 	}

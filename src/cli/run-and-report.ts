@@ -58,6 +58,44 @@ export async function runAndReport(
 	parts: RunParts,
 	choices: RunChoices,
 ): Promise<RunOutcome> {
+	const { summary, fleet } = await runWithProgress(io, store, definitions, parts, choices);
+	if (summary.dry_run || store === null) {
+		reportDryRun(io, summary, choices);
+		return { summary, failure: null };
+	}
+	const board = leaderboard(store, choices.useCase);
+	const gates =
+		choices.gates === undefined || choices.gates.length === 0
+			? null
+			: evaluateGates(board, choices.gates, { models: fleet });
+	if (choices.json) printJson(io, { summary, leaderboard: board, gates });
+	else {
+		printSummary(io, summary);
+		printLine(io);
+		printLeaderboard(io, board);
+		if (gates !== null) printGates(io, gates);
+	}
+	if (summary.stopped && summary.remaining > 0)
+		throw new CliFailure(
+			"run-stopped",
+			`stopped with ${summary.remaining} cells left`,
+			"run the same command again to resume",
+		);
+	return { summary, failure: runFailure(summary, gates, choices.useCase) };
+}
+
+/**
+ * Runs one use case with progress on stderr and Ctrl-C handling (first: drain, second: abandon),
+ * printing nothing else: the run's summary and the ids of the models it planned. Shared by `run`
+ * and the commands that run cells on the way to an answer of their own (`ladder`).
+ */
+export async function runWithProgress(
+	io: CliIo,
+	store: Store | null,
+	definitions: Definitions,
+	parts: RunParts,
+	choices: Omit<RunChoices, "json" | "gates">,
+): Promise<{ summary: RunSummary; fleet: ReadonlySet<string> }> {
 	const stop = new StopControl();
 	const onSignal = () => {
 		const count = stop.request();
@@ -70,9 +108,8 @@ export async function runAndReport(
 	process.on("SIGINT", onSignal);
 	let progress: Progress | undefined;
 	let fleet: ReadonlySet<string> = new Set();
-	let summary: RunSummary;
 	try {
-		summary = await runUseCase({
+		const summary = await runUseCase({
 			definitions,
 			store,
 			useCaseId: choices.useCase,
@@ -103,33 +140,11 @@ export async function runAndReport(
 					}),
 			},
 		});
+		return { summary, fleet };
 	} finally {
 		process.off("SIGINT", onSignal);
 		progress?.finish();
 	}
-	if (summary.dry_run || store === null) {
-		reportDryRun(io, summary, choices);
-		return { summary, failure: null };
-	}
-	const board = leaderboard(store, choices.useCase);
-	const gates =
-		choices.gates === undefined || choices.gates.length === 0
-			? null
-			: evaluateGates(board, choices.gates, { models: fleet });
-	if (choices.json) printJson(io, { summary, leaderboard: board, gates });
-	else {
-		printSummary(io, summary);
-		printLine(io);
-		printLeaderboard(io, board);
-		if (gates !== null) printGates(io, gates);
-	}
-	if (summary.stopped && summary.remaining > 0)
-		throw new CliFailure(
-			"run-stopped",
-			`stopped with ${summary.remaining} cells left`,
-			"run the same command again to resume",
-		);
-	return { summary, failure: runFailure(summary, gates, choices.useCase) };
 }
 
 function reportDryRun(io: CliIo, summary: RunSummary, choices: RunChoices): void {
