@@ -175,6 +175,12 @@ describe("touchstone ladder", () => {
 		expect(bad.stderr).toMatch(/scores\.json:2:\d+/);
 		expect(bad.stderr).toContain("large");
 		expect((await ladder("--from-json", scores, "--reps", "2")).code).toBe(2);
+		const unknown = await runCli(["ladder", "--use-case", "ladder", "--task", "clim", "--reps", "1"], {
+			cwd: root,
+			env: env(),
+		});
+		expect(unknown.code).toBe(2);
+		expect(unknown.stderr).toContain("clim");
 		expect(scripted.requests()).toHaveLength(requests);
 	}, 30_000);
 });

@@ -86,24 +86,21 @@ export function registerLadderCommand(program: Command, io: CliIo): void {
 	});
 }
 
+/** `--reps` says how many runs; `--from-json` runs nothing: exactly one of the two. */
 function refuseFlagMix(options: LadderOptions): void {
-	const problem =
-		options.fromJson === undefined
-			? options.reps === undefined
-				? {
-						source: "--reps",
-						message: "the ladder needs --reps N (how many attempts per anchor)",
-						fix: "add --reps 3, or --from-json FILE with scores produced elsewhere",
-					}
-				: null
-			: options.reps === undefined
-				? null
-				: {
-						source: "--reps",
-						message: "--from-json runs nothing, so --reps has nothing to count",
-						fix: "drop --reps, or drop --from-json to run the anchors",
-					};
-	if (problem !== null) throw new BadInputError(problem.message, [{ ...problem, line: null, column: null, path: "" }]);
+	const refuse = (message: string, fix: string) => {
+		throw new BadInputError(message, [{ source: "--reps", line: null, column: null, path: "", message, fix }]);
+	};
+	if (options.fromJson === undefined && options.reps === undefined)
+		refuse(
+			"the ladder needs --reps N (how many attempts per anchor)",
+			"add --reps 3, or --from-json FILE with scores produced elsewhere",
+		);
+	if (options.fromJson !== undefined && options.reps !== undefined)
+		refuse(
+			"--from-json runs nothing, so --reps has nothing to count",
+			"drop --reps, or drop --from-json to run the anchors",
+		);
 }
 
 /** The task, from the task use case's pack; bad input when either is unknown. */
@@ -123,8 +120,9 @@ function ladderTask(definitions: Definitions, useCaseId: string, taskId: string)
 				fix: "name a use case with a `tasks:` pack in use_cases.yaml",
 			},
 		]);
+	// An unknown id is the loader's bad input, with the closest task's name.
 	const [entry] = loadTaskPack(resolve(definitions.dir, useCase.tasks), { ids: [taskId] }).tasks;
-	if (entry === undefined) throw new BadInputError(`no task \`${taskId}\``, []);
+	if (entry === undefined) throw new Error(`the task pack loaded no task \`${taskId}\``);
 	return entry;
 }
 
