@@ -15,7 +15,10 @@ export interface LadderTierScores {
 	readonly anchor: string | null;
 	/** Each graded attempt's score (graded 0..1, or 1/0 for a binary verifier), in sample order. */
 	readonly scores: readonly number[];
-	/** Attempts left out: harness errors (never a model failure) and attempts the grader could not grade. */
+	/**
+	 * Attempts left out: harness errors (never a model failure) and attempts the grader could not
+	 * grade, over every current sample of the task (the per-task tally does not split them by sample).
+	 */
 	readonly excluded: number;
 }
 
