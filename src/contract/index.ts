@@ -74,6 +74,15 @@ export type {
 	ReviewVerifier,
 	ReviewVerifierArgs,
 } from "./review-verifier.js";
+export {
+	type AxisWeights,
+	DEFAULT_INDEX_SETTINGS,
+	INDEX_AXES,
+	type IndexAxis,
+	type IndexSettings,
+	TASK_AXES,
+	type TaskAxis,
+} from "./role-index.js";
 export type { RunInput, Runner } from "./runner.js";
 export {
 	mountTargetProblem,

@@ -2,6 +2,7 @@ import type { CaseKind } from "./case.js";
 import type { JsonObject } from "./json.js";
 import type { MutationVerifier } from "./mutation-verifier.js";
 import type { ReviewVerifier } from "./review-verifier.js";
+import type { TaskAxis } from "./role-index.js";
 import type { SpeedupVerifier } from "./speedup-verifier.js";
 import type { TaskCalibration } from "./task-calibration.js";
 import type { TaskRuntime } from "./task-runtime.js";
@@ -195,8 +196,8 @@ export interface Task {
 	readonly budget: TaskBudget;
 	/** See {@link TaskTools}. */
 	readonly tools: TaskTools;
-	/** Free tags for filtering and per-axis views, e.g. `judgement`, `security`, `review`. */
-	readonly axes: readonly string[];
+	/** The index axes the task counts towards (see TASK_AXES); metadata only, never in a cell key. */
+	readonly axes: readonly TaskAxis[];
 	/** Commit hash of the historical change the task is drawn from (provenance, and the reference diff a reviewer may see); null when synthetic. */
 	readonly source_commit: string | null;
 	/** Lines added plus removed by the real fix (see `touchstone gold-size`), for the norms record's diff-size signal; null when unset. */

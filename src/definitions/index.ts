@@ -12,6 +12,7 @@ export {
 	expandEnvReferences,
 	looksLikeSecret,
 } from "./env-references.js";
+export { indexFileSchema, ROLE_NAME_PATTERN } from "./index-schema.js";
 export { definitionSchemas, SCHEMA_FILES } from "./json-schemas.js";
 export {
 	BUILTIN_PANEL_ID,
@@ -24,6 +25,7 @@ export {
 export { ladderAnchors } from "./ladder-anchors.js";
 export { ladderScoresFileSchema, loadLadderScores } from "./ladder-scores-file.js";
 export { DEFINITION_FILES, loadDefinitions } from "./load-definitions.js";
+export { INDEX_FILE, type LoadedIndexSettings, loadIndexSettings } from "./load-index.js";
 export { type LoadTaskPackOptions, loadTaskPack, type TaskPack } from "./load-task-pack.js";
 export { type FileMatch, matchFiles, type RefusedPath } from "./match-files.js";
 export { modelSchema, modelsFileSchema, PROVIDER_DEFAULTS, PROVIDERS, type Provider } from "./model-schema.js";

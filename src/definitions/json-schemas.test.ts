@@ -24,6 +24,7 @@ describe("definitionSchemas", () => {
 
 	it("has one draft-07 schema per definition file, with a title and description", () => {
 		expect(Object.keys(schemas).sort()).toEqual([
+			"index.schema.json",
 			"judge_panels.schema.json",
 			"models.schema.json",
 			"task.schema.json",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { indexFileSchema } from "./index-schema.js";
 import { judgePanelsFileSchema } from "./judge-panel-schema.js";
 import { modelsFileSchema } from "./model-schema.js";
 import { taskSchema } from "./task-schema.js";
@@ -10,6 +11,7 @@ export const SCHEMA_FILES = {
 	judgePanels: "judge_panels.schema.json",
 	useCases: "use_cases.schema.json",
 	task: "task.schema.json",
+	index: "index.schema.json",
 } as const;
 
 /**
@@ -25,5 +27,6 @@ export function definitionSchemas(): Record<string, Record<string, unknown>> {
 		[SCHEMA_FILES.judgePanels]: generate(judgePanelsFileSchema),
 		[SCHEMA_FILES.useCases]: generate(useCasesFileSchema),
 		[SCHEMA_FILES.task]: generate(taskSchema),
+		[SCHEMA_FILES.index]: generate(indexFileSchema),
 	};
 }

@@ -118,6 +118,19 @@ describe("loadTaskPack", () => {
 		});
 	});
 
+	it("takes the index axes a task is tagged with, and refuses an unknown axis at its line with the closest", () => {
+		const tagged = VALID.replace("tools: { shell: true }", "tools: { shell: true }\naxes: [security, review]");
+		expect(loadTaskPack(pack({ "fix-add/task.yaml": tagged, ...HIDDEN })).tasks[0]?.task.axes).toEqual([
+			"security",
+			"review",
+		]);
+		const unknown = tagged.replace("axes: [security, review]", "axes: [security, reveiw]");
+		const issues = problems(pack({ "fix-add/task.yaml": unknown, ...HIDDEN })).issues;
+		expect(issues).toHaveLength(1);
+		expect(issues[0]).toMatchObject({ path: "axes[1]", line: 8, fix: "did you mean `review`?" });
+		expect(issues[0]?.message).toContain("expected one of `judgement`, `security`, `review`");
+	});
+
 	it("refuses paths that escape or are absolute, and hidden files that are missing", () => {
 		const text = VALID.replace("target_files: [src/math.ts]", "target_files: [../outside.ts]")
 			.replace("source: hidden/math.test.js", "source: /etc/passwd")

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
 	type JsonObject,
+	TASK_AXES,
 	TASK_MODES,
 	TASK_TIERS,
 	type Task,
@@ -107,7 +108,12 @@ export const taskSchema = z
 			.strictObject({ shell: z.boolean().default(false).describe("Give the model `run_command` in the sandbox.") })
 			.optional()
 			.describe("Tools beyond the file tools; agentic only."),
-		axes: z.array(text).default([]).describe("Free tags, e.g. judgement, security, review."),
+		axes: z
+			.array(z.enum(TASK_AXES))
+			.default([])
+			.describe(
+				"Index axes the task counts towards (judgement, security, review; see index.yaml); metadata only, never part of a cell key.",
+			),
 		source_commit: commitHashSchema.optional().describe("Commit of the historical change the task is drawn from."),
 		gold_diff_lines: z
 			.int()

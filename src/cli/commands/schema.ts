@@ -12,7 +12,7 @@ export function registerSchemaCommand(program: Command, io: CliIo): void {
 	program
 		.command("schema")
 		.description(
-			"write JSON Schemas for models.yaml, judge_panels.yaml, use_cases.yaml and task.yaml (editor autocompletion)",
+			"write JSON Schemas for models.yaml, judge_panels.yaml, use_cases.yaml, task.yaml and index.yaml (editor autocompletion)",
 		)
 		.requiredOption("--out <dir>", "folder to write the *.schema.json files into")
 		.action((options: { out: string }) => {
