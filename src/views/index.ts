@@ -69,6 +69,18 @@ export { type OwnerRatingChoice, type OwnerRatingFieldNames, resolveOwnerRating 
 export { DEFAULT_PAGE, MAX_PAGE } from "./page-cursor.js";
 export { mean, percentile } from "./percentile.js";
 export type { ProjectedSaving } from "./projected-saving.js";
+export {
+	type AxisScore,
+	INDEX_BOOTSTRAP,
+	type IndexModel,
+	type IndexUseCase,
+	type RoleIndex,
+	type RoleIndexOptions,
+	type RolePick,
+	type RoleRanking,
+	type RoleRow,
+	roleIndex,
+} from "./role-index.js";
 export { type RosterEntry, type RosterInput, roster } from "./roster.js";
 export { type SpecView, specView } from "./spec-view.js";
 export type { Interval } from "./statistics/index.js";

@@ -31,6 +31,8 @@ export interface FixtureAttempt {
 	readonly agent?: { readonly turns: number; readonly calls: number; readonly malformed?: number };
 	/** Whether the score is a graded 0..1 score (`extras.graded_score`). */
 	readonly graded?: boolean;
+	/** A norms score (metric `norms`) beside the headline, as a passing agentic cell gets. */
+	readonly norms?: number;
 	/** Records the attempt with a key no spec computes: a row of an older definition. */
 	readonly stale?: boolean;
 }
@@ -146,6 +148,7 @@ export function taskStore(options: {
 								value: attempt.value,
 								extras: attempt.graded ? { graded_score: true } : null,
 							}),
+							...(attempt.norms === undefined ? [] : [sampleScore({ metric: "norms", value: attempt.norms })]),
 						],
 		});
 	};
