@@ -9,6 +9,7 @@ import { registerLeaderboardCommand } from "./commands/leaderboard.js";
 import { registerListCommand } from "./commands/list.js";
 import { registerMatrixCommand } from "./commands/matrix.js";
 import { registerRateCommand } from "./commands/rate.js";
+import { registerIndexCommand } from "./commands/role-index.js";
 import { registerRosterCommand } from "./commands/roster.js";
 import { registerRunCommand } from "./commands/run.js";
 import { registerSchemaCommand } from "./commands/schema.js";
@@ -57,6 +58,7 @@ export function createProgram(io: CliIo): Command {
 		registerGoldSizeCommand,
 		registerVolumeCommand,
 		registerLadderCommand,
+		registerIndexCommand,
 	]) {
 		register(program, io);
 	}
