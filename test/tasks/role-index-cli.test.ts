@@ -109,6 +109,12 @@ describe("touchstone index", () => {
 		expect(model(reweighted, "scripted/mid").axes.security).toEqual({ score: 1, n: 1, below_min_n: true });
 		expect(storedRows()).toBe(rows);
 
+		// validate reads index.yaml too: a misspelt axis is a located problem.
+		writeFileSync(join(benchmarks, "index.yaml"), "min_n: 2\nroles:\n  fixer: { corectness: 1 }\n");
+		const invalid = await cli("validate");
+		expect(invalid.code).toBe(2);
+		expect(invalid.stderr).toMatch(/benchmarks\/index\.yaml:3:\d+ roles\.fixer\.corectness: unknown key/);
+		expect(invalid.stderr).toContain("did you mean `correctness`?");
 		rmSync(join(benchmarks, "index.yaml"));
 		const unknown = await cli("index", "--role", "coder");
 		expect(unknown.code).toBe(2);

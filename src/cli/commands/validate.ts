@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { BadInputError, formatIssue } from "../../contract/index.js";
-import type { Definitions } from "../../definitions/index.js";
+import { type Definitions, loadIndexSettings } from "../../definitions/index.js";
 import { checkUseCaseInputs } from "../../orchestrator/index.js";
 import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { type CliIo, printJson, printLine } from "../io.js";
@@ -12,7 +12,7 @@ import { type CliIo, printJson, printLine } from "../io.js";
 export function registerValidateCommand(program: Command, io: CliIo): void {
 	withDirOption(program.command("validate"))
 		.description(
-			"check models.yaml, judge_panels.yaml, use_cases.yaml and every case file and task of the runnable use cases; print a summary or every problem",
+			"check models.yaml, judge_panels.yaml, use_cases.yaml, index.yaml and every case file and task of the runnable use cases; print a summary or every problem",
 		)
 		.option("--json", "print the result as JSON")
 		.action(async (options: DirOptions & { json?: boolean }) => {
@@ -20,6 +20,7 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
 			let cases: Record<string, number>;
 			try {
 				definitions = loadFromDirOption(options.dir, options.allowPath);
+				loadIndexSettings(definitions.dir);
 				const juryUseCases: string[] = [];
 				cases = await checkUseCaseInputs(definitions, {
 					signal: new AbortController().signal,
