@@ -82,6 +82,14 @@ describe("loadIndexSettings", () => {
 		expect(issuesOf(folder("min_n: 2\nroles:\n\tplanner: { correctness: 1 }\n"))[0]).toMatchObject({ line: 3 });
 		expect(issuesOf(folder("- correctness\n"))[0]?.message).toMatch(/expected a mapping|expected an object/);
 		expect(issuesOf(folder("roles: {}\n"))[0]).toMatchObject({ path: "roles", line: 1 });
+		const bomb = ["l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]"];
+		for (let level = 1; level <= 8; level++)
+			bomb.push(
+				`l${level}: &l${level} [${Array(9)
+					.fill(`*l${level - 1}`)
+					.join(", ")}]`,
+			);
+		expect(issuesOf(folder(`${bomb.join("\n")}\n`))[0]?.message).toMatch(/alias/);
 		const dir = folder(null);
 		mkdirSync(join(dir, "index.yaml"));
 		expect(issuesOf(dir)[0]?.message).toContain("not a regular file");

@@ -148,30 +148,39 @@ describe("the per-role index", () => {
 	});
 
 	it("bootstraps the interval over the model's tasks: seeded, none with one task, wide with two, narrower with many", () => {
-		fixture = taskStore({ tasks: floors(20), models: ["m/one", "m/two", "m/many"] });
-		fixture.record({ task: "f0", model: "m/one", value: 1 });
-		fixture.record({ task: "f0", model: "m/two", value: 1 });
-		fixture.record({ task: "f1", model: "m/two", value: 0 });
-		for (let at = 0; at < 20; at++) fixture.record({ task: `f${at}`, model: "m/many", value: at % 2 });
-		const options = { settings: settings({ r: { correctness: 1 } }) };
+		// Frontier tasks graded on a scale, so the resampled means are fine-grained.
+		const tasks = Array.from({ length: 20 }, (_, at) => ({ id: `t${at}`, kind: "frontier" as const, threshold: 0.5 }));
+		fixture = taskStore({ tasks, models: ["m/one", "m/two", "m/many"] });
+		const graded = (task: string, model: string, value: number) => fixture.record({ task, model, value, graded: true });
+		graded("t0", "m/one", 1);
+		graded("t0", "m/two", 1);
+		graded("t1", "m/two", 0);
+		const values = Array.from({ length: 20 }, (_, at) => ((at * 7) % 20) / 19);
+		for (const [at, value] of values.entries()) graded(`t${at}`, "m/many", value);
+		const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+		const options = { settings: settings({ r: { frontier: 1 } }) };
 		const first = index(options);
-		expect(index(options)).toEqual(first);
+		expect(rowOf(index(options), "m/many")?.interval).toEqual(rowOf(first, "m/many")?.interval);
 		expect(rowOf(first, "m/one")?.interval).toBeNull();
+		// Two tasks, 0 and 1: a resample is both 0 a quarter of the time, both 1 another quarter.
 		expect(rowOf(first, "m/two")?.interval).toEqual({ low: 0, high: 1 });
 		const many = rowOf(first, "m/many")?.interval;
-		expect(rowOf(first, "m/many")?.index).toBe(0.5);
+		expect(rowOf(first, "m/many")?.index).toBeCloseTo(mean, 12);
 		expect((many?.high ?? 1) - (many?.low ?? 0)).toBeLessThan(0.5);
-		expect(many?.low).toBeLessThan(0.5);
-		expect(many?.high).toBeGreaterThan(0.5);
-		// A wider level widens it; the index stays.
-		const wider = index({ ...options, bootstrap: { samples: 1_000, seed: 1, level: 0.99 } });
-		const widened = rowOf(wider, "m/many")?.interval;
-		expect(rowOf(wider, "m/many")?.index).toBe(0.5);
-		expect((widened?.high ?? 0) - (widened?.low ?? 0)).toBeGreaterThan((many?.high ?? 0) - (many?.low ?? 0));
+		expect(many?.low).toBeLessThan(mean);
+		expect(many?.high).toBeGreaterThan(mean);
+		// Another seed draws other resamples (the interval moves a little); a wider level widens it.
+		const reseeded = rowOf(index({ ...options, bootstrap: { samples: 1_000, seed: 2, level: 0.9 } }), "m/many");
+		expect(reseeded?.interval).not.toEqual(many);
+		expect(reseeded?.index).toBeCloseTo(mean, 12);
+		const widened = rowOf(index({ ...options, bootstrap: { samples: 1_000, seed: 1, level: 0.99 } }), "m/many");
+		expect((widened?.interval?.high ?? 0) - (widened?.interval?.low ?? 0)).toBeGreaterThan(
+			(many?.high ?? 0) - (many?.low ?? 0),
+		);
 	});
 
 	it("names the best, and the cheapest and the fastest within tolerance of it; unknown cost is never the cheapest", () => {
-		fixture = taskStore({ tasks: floors(20), models: ["m/best", "m/near", "m/fast", "m/unpriced"] });
+		fixture = taskStore({ tasks: floors(20), models: ["m/best", "m/near", "m/fast", "m/unpriced", "m/partly"] });
 		const runs: [string, number, number | null, number][] = [
 			// model, passes of 20, cost per attempt, wall ms
 			["m/best", 20, 0.05, 3000],
@@ -182,6 +191,15 @@ describe("the per-role index", () => {
 		for (const [model, passes, cost, wall] of runs)
 			for (let at = 0; at < 20; at++)
 				fixture.record({ task: `f${at}`, model, value: at < passes ? 1 : 0, cost_usd: cost, latency_ms: wall });
+		// Half its costs unknown: the known half is the cheapest of all, and must not make it "cheapest".
+		for (let at = 0; at < 20; at++)
+			fixture.record({
+				task: `f${at}`,
+				model: "m/partly",
+				value: 1,
+				cost_usd: at % 2 ? null : 0.0001,
+				latency_ms: 2600,
+			});
 		const ranked = (tolerance: number) =>
 			index({ settings: settings({ r: { correctness: 1 } }, { tolerance }) }).roles[0];
 
@@ -191,7 +209,7 @@ describe("the per-role index", () => {
 		expect(tight?.cheapest?.cost_per_task_usd).toBeCloseTo(0.01, 12);
 		expect(tight?.fastest).toMatchObject({ model_id: "m/near", p50_wall_ms: 2000 });
 		expect(tight?.notes.join("\n")).toContain(
-			'cost unknown (or partly unknown) for m/unpriced: left out of "cheapest"',
+			'cost unknown (or partly unknown) for m/partly, m/unpriced: left out of "cheapest"',
 		);
 
 		const loose = ranked(0.1);
@@ -202,6 +220,11 @@ describe("the per-role index", () => {
 			(model) => model.model_id === "m/unpriced",
 		);
 		expect(unpriced).toMatchObject({ cost_per_task_usd: null, unknown_cost: 20 });
+		const partly = index({ settings: settings({ r: { correctness: 1 } }) }).models.find(
+			(model) => model.model_id === "m/partly",
+		);
+		expect(partly?.unknown_cost).toBe(10);
+		expect(partly?.cost_per_task_usd).toBeCloseTo(0.0001, 12);
 	});
 
 	it("shows the reference policies but never names them best, cheapest or fastest", () => {
