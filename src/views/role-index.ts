@@ -111,7 +111,15 @@ export function roleIndex(store: Store, options: RoleIndexOptions): RoleIndex {
 	const roles = options.roles ?? Object.keys(settings.roles);
 	const unknown = roles.filter((role) => settings.roles[role] === undefined);
 	if (unknown.length > 0) throw new RangeError(`no role ${unknown.join(", ")} in the index settings`);
-	const { measures, notes, read } = indexMeasures(store, options.useCases);
+	const { measures, notes: readNotes, read } = indexMeasures(store, options.useCases);
+	const notes = [...readNotes];
+	if (
+		options.useCases.every((useCase) => useCase.judge === null) &&
+		roles.some((role) => (settings.roles[role]?.judge ?? 0) > 0)
+	)
+		notes.push(
+			"no pairwise-judge ratings (touchstone judge) for these use cases: the judge axis drops out for every model",
+		);
 	const models = measures.map((measure) => indexModel(measure, settings.min_n));
 	const rows = roles.map((): RoleRow[] => []);
 	measures.forEach((measure, which) => {

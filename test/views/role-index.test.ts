@@ -145,6 +145,11 @@ describe("the per-role index", () => {
 		const alone = judged(ratings([["m/a", 40]]));
 		expect(modelOf(alone, "m/a")?.axes.judge.score).toBeNull();
 		expect(alone.notes.join("\n")).toContain("the judge rated only m/a");
+		expect(alone.notes.join("\n")).not.toContain("no pairwise-judge ratings");
+		const unjudged = index({ settings: settings({ r: { correctness: 1, judge: 1 } }) });
+		expect(unjudged.notes).toContain(
+			"no pairwise-judge ratings (touchstone judge) for these use cases: the judge axis drops out for every model",
+		);
 	});
 
 	it("bootstraps the interval over the model's tasks: seeded, none with one task, wide with two, narrower with many", () => {
