@@ -1,4 +1,4 @@
-/** Elo-like points per natural unit of strength: R = 1000 + (400 / ln 10) · θ. */
+/** Elo-like points per natural unit of strength: R = (400 / ln 10) · θ, centred at 0. */
 export const ELO_PER_UNIT = 400 / Math.LN10;
 
 /** Ridge λ used when none is given: a Gaussian prior θ ~ N(0, 1/λ), small beside real counts. */
@@ -18,7 +18,7 @@ export interface PairwiseOutcome {
 export interface BradleyTerryFit {
 	/** Natural-scale strengths, summing to 0 within each connected component (the ridge centres them). */
 	readonly theta: readonly number[];
-	/** 1000 + {@link ELO_PER_UNIT} · θ: 1000 is the mean model, 100 points ≈ a 64 % win chance. */
+	/** {@link ELO_PER_UNIT} · θ: 0 is the mean model of its component (issue 19's scale), 100 points ≈ a 64 % win chance. */
 	readonly rating: readonly number[];
 	/** The component each model belongs to (models never compared with each other cannot be ranked against each other). */
 	readonly component: readonly number[];
@@ -86,7 +86,7 @@ export function fitBradleyTerry(
 	const component = components(models, games);
 	return {
 		theta: [...theta],
-		rating: [...theta].map((value) => 1000 + ELO_PER_UNIT * value),
+		rating: [...theta].map((value) => ELO_PER_UNIT * value),
 		component,
 		connected: new Set(component).size <= 1,
 		iterations,
