@@ -46,6 +46,13 @@ beforeEach(() => {
 		verdict: "a",
 		confidence: null,
 		reasoning_sha: null,
+		diff_a_sha: null,
+		diff_b_sha: null,
+		rubric_version: "pairwise-1",
+		error: null,
+		cost_usd: null,
+		input_tokens: null,
+		output_tokens: null,
 	});
 });
 

@@ -76,7 +76,7 @@ describe("deployments, calibrations, volume snapshots and comparisons", () => {
 		expect(store.listVolumeSnapshots("summarization").map((row) => row.calls)).toEqual([1, 2]);
 	});
 
-	it("record comparisons of stored runs only, with a known verdict", () => {
+	it("record comparisons of stored runs only, with a known verdict or an error, never both", () => {
 		const { store } = temporary;
 		const [a = "", b = ""] = store.recordCells([sampleCell(), sampleCell({ model_id: "model-b" })]);
 		const comparison = {
@@ -89,10 +89,23 @@ describe("deployments, calibrations, volume snapshots and comparisons", () => {
 			verdict: "tie" as ComparisonVerdict,
 			confidence: 0.6,
 			reasoning_sha: null,
+			diff_a_sha: null,
+			diff_b_sha: null,
+			rubric_version: "pairwise-1",
+			error: null,
+			cost_usd: 0.002,
+			input_tokens: 900,
+			output_tokens: 40,
 		};
 		expect(store.recordComparison(comparison).comparison_id).toBeGreaterThan(0);
 		expect(() => store.recordComparison({ ...comparison, run_b: "missing" })).toThrow(StoreError);
 		expect(() => store.recordComparison({ ...comparison, verdict: "both" as ComparisonVerdict })).toThrow(/CHECK/);
-		expect(store.listComparisons("summarization", "bv-summarization-1")).toHaveLength(1);
+		// A reply that gave no verdict is an error row: a verdict and an error together, or neither, are refused.
+		const failed = store.recordComparison({ ...comparison, verdict: null, error: "no JSON object", cost_usd: null });
+		expect(failed).toMatchObject({ verdict: null, error: "no JSON object", cost_usd: null });
+		expect(() => store.recordComparison({ ...comparison, error: "no JSON object" })).toThrow(/CHECK/);
+		expect(() => store.recordComparison({ ...comparison, verdict: null })).toThrow(/CHECK/);
+		expect(() => store.recordComparison({ ...comparison, cost_usd: -1 })).toThrow(/CHECK/);
+		expect(store.listComparisons("summarization", "bv-summarization-1")).toHaveLength(2);
 	});
 });

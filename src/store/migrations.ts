@@ -3,6 +3,7 @@ import { SCHEMA_V2 } from "./schema-v2.js";
 import { SCHEMA_V3 } from "./schema-v3.js";
 import { SCHEMA_V4 } from "./schema-v4.js";
 import { SCHEMA_V5 } from "./schema-v5.js";
+import { SCHEMA_V6 } from "./schema-v6.js";
 
 /** One forward-only schema step. Versions are 1, 2, 3, … with no gaps. */
 export interface Migration {
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ version: 3, name: "spec-json-unchecked", sql: SCHEMA_V3, rebuildsTables: true },
 	{ version: 4, name: "strict-tables", sql: SCHEMA_V4, rebuildsTables: true },
 	{ version: 5, name: "run-seals", sql: SCHEMA_V5 },
+	{ version: 6, name: "pairwise-comparisons", sql: SCHEMA_V6, rebuildsTables: true },
 ];

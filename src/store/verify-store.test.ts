@@ -58,7 +58,7 @@ describe("run seals and verifyStore", () => {
 		older.close();
 		const store = openStore(paths);
 		try {
-			expect(store.appliedMigrations).toEqual([5]);
+			expect(store.appliedMigrations).toEqual(MIGRATIONS.slice(4).map((migration) => migration.version));
 			expect(store.database.prepare("SELECT run_id, scores, row_hash FROM run_seals").all()).toEqual([
 				{ run_id: "old-whole", scores: 1, row_hash: null },
 			]);
