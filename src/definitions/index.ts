@@ -63,6 +63,7 @@ export {
 	DEFAULT_HARNESS,
 	DEFAULT_SAMPLES,
 	type DeployedIncumbent,
+	type PairwiseJudges,
 	USE_CASE_STATUSES,
 	type UseCaseDefinition,
 	type UseCaseStatus,

@@ -76,6 +76,9 @@ export function checkUseCaseReferences(file: YamlFile, context: ReferenceContext
 		}
 		if (isRecord(fields.deployed))
 			checkModel(file, at("deployed", "model"), fields.deployed.model, context, findings, "deployed");
+		if (isRecord(fields.pairwise))
+			for (const role of ["judge", "fallback"] as const)
+				checkModel(file, at("pairwise", role), fields.pairwise[role], context, findings, "juror");
 		if (typeof fields.plugin === "string" && context.plugins !== null && !context.plugins.includes(fields.plugin))
 			findings.issues.push(...pluginIssues(file, at("plugin"), fields.plugin, context.plugins, context.dir));
 		if (

@@ -25,6 +25,14 @@ export interface DeployedIncumbent {
 	readonly source: string | null;
 }
 
+/** The pairwise judge of a task use case (`touchstone judge`) and the fallback for pairs in the judge's own family. */
+export interface PairwiseJudges {
+	/** Registry id of the judge model. */
+	readonly judge: string;
+	/** Registry id of the judge for pairs containing a model of the judge's family (no self-judging). */
+	readonly fallback: string;
+}
+
 /** One entry of `use_cases.yaml`, with defaults filled in and absent values as null. */
 export interface UseCaseDefinition {
 	/** Use-case id, unique; lowercase letters, digits, `-` and `_`. */
@@ -69,6 +77,8 @@ export interface UseCaseDefinition {
 	readonly unlock: string | null;
 	/** The bar that stops the capability today (ideas). */
 	readonly ceiling: string | null;
+	/** See {@link PairwiseJudges}; null when the use case names none (task use cases only). */
+	readonly pairwise: PairwiseJudges | null;
 }
 
 const text = () => z.string().min(1);
@@ -85,6 +95,18 @@ const deployedSchema = z
 		source: text().optional().describe("Where the production configuration lives, for humans."),
 	})
 	.describe("The production incumbent: the model and harness to beat or offload from.");
+
+const pairwiseSchema = z
+	.strictObject({
+		judge: text().describe("Registry id of the judge model of `touchstone judge`."),
+		fallback: text().describe("Registry id of the judge for pairs containing a model of the judge's family."),
+	})
+	.refine((value) => value.judge !== value.fallback, {
+		error: "the fallback judge must differ from the judge: it judges the pairs the judge may not",
+		path: ["fallback"],
+		params: { fix: "name another model, of another family, as `fallback`" },
+	})
+	.describe("The pairwise judge of a task use case (`touchstone judge`) and its fallback; task use cases only.");
 
 /** One entry of `use_cases.yaml`; parses into a {@link UseCaseDefinition}. */
 export const useCaseSchema = z
@@ -143,6 +165,7 @@ export const useCaseSchema = z
 		deployed: deployedSchema.optional(),
 		unlock: text().optional().describe("The decision shipping this would unblock (required for ideas)."),
 		ceiling: text().optional().describe("The bar that stops the capability today (required for ideas)."),
+		pairwise: pairwiseSchema.optional(),
 	})
 	.superRefine(checkStatusFields, { when: (payload) => typeof payload.value === "object" && payload.value !== null })
 	.transform(
@@ -175,6 +198,7 @@ export const useCaseSchema = z
 						},
 			unlock: useCase.unlock ?? null,
 			ceiling: useCase.ceiling ?? null,
+			pairwise: useCase.pairwise ?? null,
 		}),
 	)
 	.describe("One use case: a job a model does for the team.");
@@ -205,6 +229,12 @@ function checkStatusFields(value: unknown, context: z.core.$RefinementCtx): void
 			"runtime",
 			"`runtime` applies to task use cases only (those with `tasks:`)",
 			"remove `runtime`, or give the use case its task pack with `tasks: packs/<pack>`",
+		);
+	if (useCase.pairwise !== undefined && useCase.tasks === undefined)
+		issue(
+			"pairwise",
+			"`pairwise` applies to task use cases only (those with `tasks:`): the judge compares their diffs",
+			"remove `pairwise`, or give the use case its task pack with `tasks: packs/<pack>`",
 		);
 	if (useCase.status === "idea") {
 		if (useCase.plugin !== undefined)

@@ -83,6 +83,16 @@ export {
 } from "./norms/index.js";
 export { createNumericGrader, type NumericOptions } from "./numeric.js";
 export { METRIC_PATTERN } from "./option-issues.js";
+export {
+	askPairwiseJudge,
+	PAIRWISE_RUBRIC,
+	PAIRWISE_RUBRIC_VERSION,
+	type PairwiseCall,
+	type PairwiseJudge,
+	type PairwiseVerdict,
+	pairwiseMessages,
+	parsePairwiseReply,
+} from "./pairwise/index.js";
 export { readNumber } from "./read-number.js";
 export { compileRegex, createRegexGrader, type RegexOptions } from "./regex.js";
 export {

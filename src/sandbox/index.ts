@@ -36,7 +36,14 @@ export {
 	fixtureState,
 	snapshotHash,
 } from "./snapshot/fixture-manifest.js";
-export { countChangedLines, type GoldSize, goldSize, repositoryRoot } from "./snapshot/gold-size.js";
+export {
+	countChangedLines,
+	type GoldDiff,
+	type GoldSize,
+	goldDiff,
+	goldSize,
+	repositoryRoot,
+} from "./snapshot/gold-size.js";
 export {
 	type MaterializedFixture,
 	type MaterializeOptions,

@@ -8,6 +8,9 @@ import { wholeRunSql } from "./run-queries.js";
  * leaderboard over 500,000 runs holds one of these per run.
  */
 export interface RunFact {
+	/** The run's id, and the artifact of its workspace diff (tasks; null when none was stored). */
+	readonly run_id: string;
+	readonly diff_sha: string | null;
 	readonly model_id: string;
 	readonly harness: string;
 	readonly case_id: string;
@@ -141,7 +144,7 @@ const FACT_SQL = (
 ) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
 	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${checks ? CHECKS_JURY_SQL : "NULL"}, ${FAILED_JURY_SQL},
-	${GRADED_SQL}, ${AGENT_SQL}
+	${GRADED_SQL}, ${AGENT_SQL}, r.run_id, r.diff_sha
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
 	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} AND ${wholeRunSql("r")}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
@@ -171,6 +174,8 @@ type FactRow = [
 	string | null,
 	string | null,
 	0 | 1,
+	string | null,
+	string,
 	string | null,
 ];
 
@@ -211,6 +216,8 @@ export function* iterateRunFacts(
 		yield {
 			cell_key: row[0],
 			fact: {
+				run_id: row[21],
+				diff_sha: row[22],
 				model_id: intern(row[1]),
 				harness: intern(row[2]),
 				case_id: intern(row[3]),

@@ -26,6 +26,9 @@ export interface AttemptEffort {
 	readonly sample_index: number;
 	readonly value: number;
 	readonly passed: boolean;
+	/** The run, and the artifact of its workspace diff (null when none was stored): what the pairwise judge compares. */
+	readonly run_id: string;
+	readonly diff_sha: string | null;
 	/** Input + output tokens; null when either is unknown. */
 	readonly tokens: number | null;
 	/** Model turns (agent attempts); null when none were recorded. */
@@ -132,6 +135,8 @@ function effortOf(fact: RunFact, value: number, passed: boolean): AttemptEffort 
 		sample_index: fact.sample_index,
 		value,
 		passed,
+		run_id: fact.run_id,
+		diff_sha: fact.diff_sha,
 		tokens: fact.input_tokens === null || fact.output_tokens === null ? null : fact.input_tokens + fact.output_tokens,
 		turns: fact.agent?.turns ?? null,
 		wall_ms: fact.latency_ms,

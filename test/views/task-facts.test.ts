@@ -46,7 +46,7 @@ describe("taskFacts, the per-task read of a task use case", () => {
 				grader_errors: 1,
 			},
 		]);
-		expect(a?.attempts).toEqual([
+		expect(a?.attempts).toMatchObject([
 			{
 				case_id: "easy",
 				sample_index: 0,

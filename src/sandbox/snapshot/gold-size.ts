@@ -10,14 +10,26 @@ import { treeDiff } from "./tree-diff.js";
 /** The size of a task's real fix, or why it is left unset. */
 export type GoldSize = { readonly lines: number } | { readonly unset: string };
 
+/** The text of a task's real fix as a unified diff, or why there is none. */
+export type GoldDiff = { readonly diff: string } | { readonly unset: string };
+
 /**
  * Lines added plus removed by the task's `source_commit` (against its first parent), projected
- * as the fixture is: the snapshot's paths, strip and excludes, text files only. Unset, with the
- * reason, when the task has no source commit or extracts nothing from a repository, when the
- * pre-fix tree cannot be projected (an unknown commit, a root commit, none of the paths before the
- * fix), or when the commit changes no text in those paths.
+ * as the fixture is (see {@link goldDiff}); unset, with the reason, when there is no such diff.
  */
 export async function goldSize(repo: string, task: Task): Promise<GoldSize> {
+	const gold = await goldDiff(repo, task);
+	return "unset" in gold ? gold : { lines: countChangedLines(gold.diff) };
+}
+
+/**
+ * The diff of the task's `source_commit` against its first parent, projected as the fixture is:
+ * the snapshot's paths, strip and excludes, text files only (the gold size's and the pairwise
+ * judge's reference). Unset, with the reason, when the task has no source commit or extracts
+ * nothing from a repository, when the pre-fix tree cannot be projected (an unknown commit, a root
+ * commit, none of the paths before the fix), or when the commit changes no text in those paths.
+ */
+export async function goldDiff(repo: string, task: Task): Promise<GoldDiff> {
 	const commit = task.source_commit;
 	const { snapshot } = task;
 	if (commit === null) return { unset: "the task has no source_commit" };
@@ -50,9 +62,10 @@ export async function goldSize(repo: string, task: Task): Promise<GoldSize> {
 		await extractInto(repo, extraction(commit), fix.present, trees.after);
 		await removeExcluded(trees.before, snapshot.excludes);
 		await removeExcluded(trees.after, snapshot.excludes);
-		const lines = countChangedLines(await treeDiff(trees.before, trees.after, work));
-		if (lines === 0) return { unset: `source_commit ${commit} changes no text in the snapshot's paths` };
-		return { lines };
+		const diff = await treeDiff(trees.before, trees.after, work);
+		if (countChangedLines(diff) === 0)
+			return { unset: `source_commit ${commit} changes no text in the snapshot's paths` };
+		return { diff };
 	} finally {
 		await rm(work, { recursive: true, force: true });
 	}
