@@ -52,6 +52,8 @@ export {
 	inspectCase,
 	withOwnerRating,
 } from "./inspector.js";
+export { type JudgedCell, type JudgedPair, type JudgePlan, judgePlan, type TaskPairs } from "./judge-pairs.js";
+export { JUDGE_RATING_BOOTSTRAP, type JudgeRatingOptions, judgeRatings } from "./judge-ratings.js";
 export type { JudgeRating, JudgeRatings } from "./judge-ratings-types.js";
 export type { JurorAgreement, JurorFieldAgreement } from "./juror-agreement.js";
 export { latestVolume, type VolumeFigures } from "./latest-volume.js";

@@ -33,4 +33,6 @@ export interface JudgeRatings {
 	readonly flips: number;
 	/** Confidence level of the intervals (0.9). */
 	readonly level: number;
+	/** The rubric version whose verdicts were counted; null when no verdict is stored. */
+	readonly rubric_version: string | null;
 }

@@ -35,6 +35,8 @@ export interface FixtureAttempt {
 	readonly norms?: number;
 	/** Records the attempt with a key no spec computes: a row of an older definition. */
 	readonly stale?: boolean;
+	/** The workspace diff to store with the run (an artifact); none when absent. */
+	readonly diff?: string;
 }
 
 /** A temporary store holding one task use case's spec, and a way to record attempts under it. */
@@ -127,6 +129,7 @@ export function taskStore(options: {
 				harness: "agent",
 				sample_index: sample,
 				cell_key: key,
+				diff_sha: attempt.diff === undefined ? null : temporary.store.putArtifact(attempt.diff, "text/x-diff").sha256,
 				status,
 				error: status === "harness_error" ? "the sandbox could not start" : null,
 				grader_error: attempt.value === null && status !== "harness_error" ? "the verifier could not run" : null,
