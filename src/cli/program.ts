@@ -5,6 +5,7 @@ import { registerGoldSizeCommand } from "./commands/gold-size.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerInspectCommand } from "./commands/inspect.js";
 import { registerLadderCommand } from "./commands/ladder.js";
+import { registerJudgeCommand } from "./commands/judge.js";
 import { registerLeaderboardCommand } from "./commands/leaderboard.js";
 import { registerListCommand } from "./commands/list.js";
 import { registerMatrixCommand } from "./commands/matrix.js";
@@ -59,6 +60,7 @@ export function createProgram(io: CliIo): Command {
 		registerVolumeCommand,
 		registerLadderCommand,
 		registerIndexCommand,
+		registerJudgeCommand,
 	]) {
 		register(program, io);
 	}

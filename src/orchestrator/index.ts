@@ -16,6 +16,14 @@ export {
 } from "./endpoint-models.js";
 export type { CellOutcome } from "./execute-cell.js";
 export { importVolume, readUsage, type UsageRollups, type VolumeImport } from "./import-volume.js";
+export {
+	type JudgeCell,
+	type JudgeCounts,
+	type JudgeRequest,
+	type JudgeSummary,
+	type JudgeTask,
+	judgeUseCase,
+} from "./judge/index.js";
 export { caseKeyPart, harnessKeyPart, modelKeyPart } from "./key-parts.js";
 export { CellPlan, type PlannedCell, planCells } from "./plan.js";
 export { type PreparedUseCase, type PrepareOptions, prepareUseCase, type RunParts } from "./prepare-use-case.js";
