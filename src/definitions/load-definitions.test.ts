@@ -263,6 +263,27 @@ panels:
 		expect(issues).toHaveLength(4);
 	});
 
+	it("reads a task use case's pairwise judges, and places what is wrong with them", () => {
+		const taskCase = (pairwise: string, tasks = "    tasks: packs/fix\n") =>
+			`use_cases:\n  - id: fix\n    status: runnable\n    modality: { input: text, output: code }\n    plugin: tasks\n${tasks}    pairwise: ${pairwise}\n`;
+		const files = (pairwise: string, tasks?: string) => ({
+			"models.yaml": MODELS,
+			"use_cases.yaml": taskCase(pairwise, tasks),
+			"packs/fix/.keep": "",
+		});
+		const loaded = loadDefinitions(benchmarks(files("{ judge: judge/one, fallback: local/small }")));
+		expect(findUseCase(loaded, "fix")?.pairwise).toEqual({ judge: "judge/one", fallback: "local/small" });
+		const unknown = issuesOf(benchmarks(files("{ judge: judge/on, fallback: local/small }")));
+		expect(issueAt(unknown, "use_cases[0].pairwise.judge")).toMatchObject({
+			line: 7,
+			fix: "did you mean `judge/one`?",
+		});
+		const same = issuesOf(benchmarks(files("{ judge: judge/one, fallback: judge/one }")));
+		expect(issueAt(same, "use_cases[0].pairwise.fallback").message).toContain("must differ from the judge");
+		const notTasks = issuesOf(benchmarks(files("{ judge: judge/one, fallback: local/small }", "")));
+		expect(issueAt(notTasks, "use_cases[0].pairwise").message).toContain("task use cases only");
+	});
+
 	it("reports every problem of several files in one error, sorted by file and line", () => {
 		const models = "models:\n  - id: a\n    provider: command\n    command: [x]\n    role: judge\n";
 		const useCases = "use_cases:\n  - id: Greet\n    status: idea\n    modality: { input: text, output: text }\n";
