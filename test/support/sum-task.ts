@@ -12,19 +12,25 @@ import { sum } from "../src/sum.mjs";
 test("adds two numbers", () => assert.equal(sum(2, 3), 5));
 `;
 
+/** use_cases.yaml with one task use case, `code-fix`, over `packs/code-fix`, one sample a cell, plus `extra` fields. */
+export function codeFixUseCases(extra: Readonly<Record<string, unknown>> = {}): string {
+	return stringify({
+		use_cases: [
+			{
+				id: "code-fix",
+				status: "runnable",
+				modality: { input: "text", output: "code" },
+				plugin: "tasks",
+				tasks: "packs/code-fix",
+				samples: 1,
+				...extra,
+			},
+		],
+	});
+}
+
 /** use_cases.yaml with one task use case, `code-fix`, over `packs/code-fix`, one sample a cell. */
-export const CODE_FIX_USE_CASES = stringify({
-	use_cases: [
-		{
-			id: "code-fix",
-			status: "runnable",
-			modality: { input: "text", output: "code" },
-			plugin: "tasks",
-			tasks: "packs/code-fix",
-			samples: 1,
-		},
-	],
-});
+export const CODE_FIX_USE_CASES = codeFixUseCases();
 
 /**
  * The task.yaml of a small agentic task: sum() in a seeded `src/sum.mjs` is wrong, a hidden

@@ -7,7 +7,7 @@ import { materializeFixture } from "../../src/sandbox/index.js";
 import { type ScriptedServer, startScriptedServer } from "../../src/scripted-server/index.js";
 import { openStore } from "../../src/store/index.js";
 import { runCli, tempDir } from "../support/cli.js";
-import { GOLD_TEST, SUM_FIXED, sumTask, writeFiles } from "../support/sum-task.js";
+import { CODE_FIX_USE_CASES, codeFixUseCases, GOLD_TEST, SUM_FIXED, sumTask, writeFiles } from "../support/sum-task.js";
 
 /*
  * `touchstone judge` end to end: five scripted agents fix one sum task, each leaving a marker in
@@ -92,19 +92,9 @@ beforeAll(async () => {
 				model("fallback", "other"),
 			],
 		}),
-		"benchmarks/use_cases.yaml": stringify({
-			use_cases: [
-				{
-					id: "code-fix",
-					status: "runnable",
-					modality: { input: "text", output: "code" },
-					plugin: "tasks",
-					tasks: "packs/code-fix",
-					samples: 1,
-					fleet: Object.keys(AGENTS),
-					pairwise: { judge: "judge", fallback: "fallback" },
-				},
-			],
+		"benchmarks/use_cases.yaml": codeFixUseCases({
+			fleet: Object.keys(AGENTS),
+			pairwise: { judge: "judge", fallback: "fallback" },
 		}),
 		"benchmarks/packs/code-fix/sum/task.yaml": sumTask("sum", { reference: "reference/sum.mjs" }),
 		"benchmarks/packs/code-fix/sum/hidden/sum.test.mjs": GOLD_TEST,
@@ -214,17 +204,7 @@ describe("touchstone judge", () => {
 		const yaml = join(root, "other", "benchmarks");
 		writeFiles(join(root, "other"), {
 			"benchmarks/models.yaml": stringify({ models: [{ id: "m", provider: "builtin", model: "gold" }] }),
-			"benchmarks/use_cases.yaml": stringify({
-				use_cases: [
-					{
-						id: "code-fix",
-						status: "runnable",
-						modality: { input: "text", output: "code" },
-						plugin: "tasks",
-						tasks: "packs/code-fix",
-					},
-				],
-			}),
+			"benchmarks/use_cases.yaml": CODE_FIX_USE_CASES,
 			"benchmarks/packs/code-fix/sum/task.yaml": sumTask("sum", { reference: "reference/sum.mjs" }),
 		});
 		const refused = await runCli(["judge", "--use-case", "code-fix", "--dir", yaml], { cwd: root });
