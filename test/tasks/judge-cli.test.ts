@@ -187,6 +187,25 @@ describe("touchstone judge", () => {
 		expect(order.at(-1)).toBe("m-weak");
 		expect(order).toHaveLength(5);
 
+		// One row per call: each pair in both orders, the unusable replies as errors without a verdict.
+		const store = openStore({
+			database: join(root, "data", "benchmarks.db"),
+			artifacts: join(root, "data", "artifacts"),
+		});
+		try {
+			const rows = store.listComparisons("code-fix");
+			expect(rows).toHaveLength(18);
+			const errors = rows.filter((row) => row.error !== null);
+			expect(errors.map((row) => [row.judge, row.verdict])).toEqual([
+				["fallback", null],
+				["fallback", null],
+			]);
+			const orders = new Set(rows.map((row) => `${row.diff_a_sha}>${row.diff_b_sha}`));
+			for (const row of rows) expect(orders.has(`${row.diff_b_sha}>${row.diff_a_sha}`)).toBe(true);
+		} finally {
+			store.close();
+		}
+
 		// Again: every verdict is cached; only the two orders that erred are asked again.
 		server.resetStats();
 		const second = await judge();
