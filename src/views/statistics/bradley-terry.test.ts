@@ -36,6 +36,7 @@ describe("Bradley–Terry", () => {
 		let covered = 0;
 		let total = 0;
 		let orderRecovered = 0;
+		let fullOrders = 0;
 		const seeds = 60;
 		for (let seed = 1; seed <= seeds; seed++) {
 			const ratings = bradleyTerryRatings(TRUTH.length, tournament(seed * 7919, 30), { samples: 200, seed });
@@ -46,10 +47,12 @@ describe("Bradley–Terry", () => {
 			});
 			const top = ratings.fit.rating.indexOf(Math.max(...ratings.fit.rating));
 			if (top === TRUTH.length - 1) orderRecovered += 1;
+			const order = ratings.fit.rating.map((value, model) => [value, model] as const).sort((x, y) => x[0] - y[0]);
+			if (order.every(([, model], rank) => model === rank)) fullOrders += 1;
 		}
 		const coverage = covered / total;
 		console.log(
-			`Bradley–Terry synthetic tournament: coverage ${coverage.toFixed(3)} of ${total} intervals (90 % nominal), strongest model recovered in ${orderRecovered}/${seeds}`,
+			`Bradley–Terry synthetic tournament: coverage ${coverage.toFixed(3)} of ${total} intervals (90 % nominal), strongest model recovered in ${orderRecovered}/${seeds}, the whole order in ${fullOrders}/${seeds}`,
 		);
 		expect(coverage).toBeGreaterThan(0.8);
 		expect(coverage).toBeLessThan(0.97);
