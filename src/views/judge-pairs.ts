@@ -36,7 +36,8 @@ export interface JudgePlan {
 
 /**
  * Per task (or only `taskId`), the pairs of passing current cells with a stored diff from
- * different model × harness rows, at most `pairs` per task. The order is deterministic and
+ * different model × harness rows (the same two diffs of the same two rows once), at most `pairs`
+ * per task. The order is deterministic and
  * covers the comparison graph first: every two rows' first pair, then their second, …, each
  * round ordered by the pair's diff hashes, so a re-run with the same limit asks for the same
  * pairs (and finds them cached), and a larger limit only adds pairs.
@@ -83,7 +84,11 @@ function taskPairs(cells: readonly JudgedCell[], limit: number): Omit<TaskPairs,
 			}
 			const pair = first.diff_sha < second.diff_sha ? { x: first, y: second } : { x: second, y: first };
 			const key = rows.join("\n");
-			byRows.set(key, [...(byRows.get(key) ?? []), pair]);
+			const planned = byRows.get(key) ?? [];
+			// Two samples of a row with the same diff make one comparison, not two of the same.
+			if (planned.some((other) => other.x.diff_sha === pair.x.diff_sha && other.y.diff_sha === pair.y.diff_sha))
+				continue;
+			byRows.set(key, [...planned, pair]);
 		}
 	const rounds: JudgedPair[][] = [];
 	for (const pairs of byRows.values()) {

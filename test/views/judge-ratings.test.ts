@@ -81,6 +81,12 @@ describe("judgeRatings", () => {
 		}
 		expect(judgePlan(target, useCaseId, { pairs: 2 })).toEqual(plan);
 		expect(judgePlan(target, useCaseId).tasks[0]?.pairs).toHaveLength(3);
+		// A second sample with the same diff is the same comparison; with another diff, two more pairs.
+		fixtures[0]?.record({ task: "t1", model: "m1", sample: 1, value: 1, diff: "+fix by m1 on t1\n" });
+		fixtures[0]?.record({ task: "t2", model: "m1", sample: 1, value: 1, diff: "+another fix by m1\n" });
+		const again = judgePlan(target, useCaseId).tasks;
+		expect(again.map((task) => task.pairs.length)).toEqual([3, 5, 3]);
+		expect(again[0]?.identical).toBe(0);
 	});
 
 	it("counts a verdict only when both orders agree, a flip as a tie, and never an error", () => {
