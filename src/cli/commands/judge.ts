@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { BadInputError, type InputIssue } from "../../contract/index.js";
+import { BadInputError, type InputIssue, NotFoundError } from "../../contract/index.js";
 import {
 	type Definitions,
 	findModel,
@@ -12,10 +12,12 @@ import {
 import { COUNT_BOUNDS } from "../../input/index.js";
 import { defaultRunParts, type JudgeSummary, type JudgeTask, judgeUseCase } from "../../orchestrator/index.js";
 import { goldDiff, repositoryRoot } from "../../sandbox/index.js";
-import { type JudgeRatings, judgePlan, judgeRatings } from "../../views/index.js";
+import type { Store } from "../../store/index.js";
+import { type JudgePlan, type JudgeRatings, judgePlan, judgeRatings } from "../../views/index.js";
 import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { integerUpTo, positiveInteger } from "../flag-parsers.js";
 import { type CliIo, printJson } from "../io.js";
+import { existingStorePaths, notFoundAsBadInput } from "../read-store.js";
 import { openWritableStore, type StoreFlags, withStoreOptions } from "../store-options.js";
 import { printJudgeReport } from "./judge-report.js";
 
@@ -60,12 +62,11 @@ export function registerJudgeCommand(program: Command, io: CliIo): void {
 			...(options.task === undefined ? {} : { ids: [options.task] }),
 		});
 		const repo = options.repo === undefined ? null : await repositoryRoot(resolve(options.repo));
+		// Judging needs stored runs: a missing store is bad input, and none is created for it.
+		existingStorePaths(io, options, useCase.id);
 		const store = openWritableStore(io, options);
 		try {
-			const plan = judgePlan(store, useCase.id, {
-				...(options.task === undefined ? {} : { taskId: options.task }),
-				...(options.pairs === undefined ? {} : { pairs: options.pairs }),
-			});
+			const plan = planOf(store, useCase.id, options);
 			const notes: Record<string, string> = {};
 			const tasks: JudgeTask[] = [];
 			for (const planned of plan.tasks) {
@@ -98,6 +99,19 @@ export function registerJudgeCommand(program: Command, io: CliIo): void {
 			store.close();
 		}
 	});
+}
+
+/** The pairs to judge; a use case the store never ran is bad input saying to run it. */
+function planOf(store: Store, useCaseId: string, options: JudgeOptions): JudgePlan {
+	try {
+		return judgePlan(store, useCaseId, {
+			...(options.task === undefined ? {} : { taskId: options.task }),
+			...(options.pairs === undefined ? {} : { pairs: options.pairs }),
+		});
+	} catch (error) {
+		if (!(error instanceof NotFoundError)) throw error;
+		throw notFoundAsBadInput(store, error, { useCase: useCaseId });
+	}
 }
 
 /** What `judge` prints: the run's summary, pairs left out as identical, reference notes, and the ratings. */
