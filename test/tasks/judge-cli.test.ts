@@ -215,6 +215,9 @@ describe("touchstone judge", () => {
 		expect(second.stdout).toContain(
 			"pairs: 10 planned, 1 asked, 8 cached, 5 agreed, 3 flips (ties), 1 incomplete (errors), 1 skipped (both families)",
 		);
+		const limited = JSON.parse((await judge(["--pairs", "2", "--json"])).stdout) as JudgeJson;
+		expect(limited.summary.totals.pairs).toBe(2);
+		expect(limited.ratings.pairs).toBe(8);
 		// One task: a rating without an interval (the bootstrap resamples tasks).
 		expect(second.stdout).toMatch(/^m-strong\s+agent\s+\+\d+\s+-\s+-\s+4\s+1\s+0$/m);
 	}, 60_000);
