@@ -46,6 +46,7 @@ const floors = (n: number, more: FixtureTask[] = []): FixtureTask[] => [
 function ratings(entries: [model: string, rating: number, component?: number][]): JudgeRatings {
 	return {
 		use_case_id: "tasks-fixture",
+		rubric_version: "pairwise-rubric-1",
 		ratings: entries.map(([model_id, rating, component]) => ({
 			model_id,
 			harness: "agent",
