@@ -10,4 +10,6 @@ export default function setup(): void {
 	});
 	// As `npm run build` does: the verifiers' helpers (.py, .mjs) are not emitted by tsc.
 	execFileSync(process.execPath, ["scripts/copy-helpers.mjs"], { cwd: root, stdio: "inherit" });
+	// bin/touchstone.js runs the bundle made from that output: without this the tests would spawn a stale (or, on a clean clone, missing) CLI.
+	execFileSync(process.execPath, ["scripts/bundle-cli.mjs"], { cwd: root, stdio: "inherit" });
 }
