@@ -187,6 +187,17 @@ describe("touchstone judge", () => {
 		expect(order.at(-1)).toBe("m-weak");
 		expect(order).toHaveLength(5);
 
+		// The index's judge axis reads these ratings: min-max normalised, the strongest 1, the weakest 0.
+		const index = await runCli(["index", "--json", "--dir", "benchmarks"], { cwd: root });
+		expect(index.code, index.stderr).toBe(0);
+		const judgeAxis = Object.fromEntries(
+			(
+				JSON.parse(index.stdout) as { models: { model_id: string; axes: { judge: { score: number | null } } }[] }
+			).models.map((model) => [model.model_id, model.axes.judge.score]),
+		);
+		expect(judgeAxis["m-strong"]).toBe(1);
+		expect(judgeAxis["m-weak"]).toBe(0);
+
 		// One row per call: each pair in both orders, the unusable replies as errors without a verdict.
 		const store = openStore({
 			database: join(root, "data", "benchmarks.db"),

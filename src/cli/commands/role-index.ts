@@ -8,7 +8,8 @@ import {
 	loadTaskPack,
 	type UseCaseDefinition,
 } from "../../definitions/index.js";
-import { type IndexUseCase, roleIndex } from "../../views/index.js";
+import type { Store } from "../../store/index.js";
+import { type IndexUseCase, judgeRatings, roleIndex } from "../../views/index.js";
 import { type DirOptions, displayPath, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import type { CliIo } from "../io.js";
 import { printJson } from "../io.js";
@@ -43,11 +44,13 @@ export function registerIndexCommand(program: Command, io: CliIo): void {
 			const definitions = loadFromDirOption(options.dir, options.allowPath);
 			const loaded = loadIndexSettings(definitions.dir);
 			const roles = options.role === undefined ? undefined : [checkRole(options.role, loaded.settings, loaded.source)];
-			const useCases = selectUseCases(definitions, options.useCase).map((useCase) =>
-				indexUseCase(definitions, useCase),
-			);
+			const chosen = selectUseCases(definitions, options.useCase);
 			const index = withReadStore(io, options, { useCase: null }, (store) =>
-				roleIndex(store, { settings: loaded.settings, useCases, roles }),
+				roleIndex(store, {
+					settings: loaded.settings,
+					useCases: chosen.map((useCase) => indexUseCase(store, definitions, useCase)),
+					roles,
+				}),
 			);
 			const source = loaded.source === null ? null : displayPath(loaded.source);
 			if (options.json) printJson(io, { settings_source: source, ...index });
@@ -56,13 +59,13 @@ export function registerIndexCommand(program: Command, io: CliIo): void {
 }
 
 /** A use case as the index reads it: its tasks' axes from the task pack, and its judge ratings. */
-function indexUseCase(definitions: Definitions, useCase: UseCaseDefinition): IndexUseCase {
+function indexUseCase(store: Store, definitions: Definitions, useCase: UseCaseDefinition): IndexUseCase {
 	const pack = loadTaskPack(resolve(definitions.dir, useCase.tasks as string), { moduleChecks: false });
 	return {
 		use_case_id: useCase.id,
 		task_axes: new Map(pack.tasks.map(({ task }) => [task.id, task.axes])),
-		// judge ratings: wired when judgeRatings lands
-		judge: null,
+		// A use case that never ran has no spec, so no ratings; one never judged has an empty list.
+		judge: store.currentSpec(useCase.id) === null ? null : judgeRatings(store, useCase.id),
 	};
 }
 
