@@ -107,7 +107,7 @@ export {
 	SandboxUnavailableError,
 } from "./sandbox.js";
 export { type JurorUsage, type JuryVote, SCORE_TYPES, type Score, type ScoreType } from "./score.js";
-export type { SpecCase, SpecDocument, SpecEndpoints } from "./spec.js";
+export { DEFAULT_FLOOR_MISS_TOLERANCE, type SpecCase, type SpecDocument, type SpecEndpoints } from "./spec.js";
 export {
 	PAIR_ORDERS,
 	type PairedSample,

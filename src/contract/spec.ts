@@ -65,4 +65,14 @@ export interface SpecDocument {
 	 * specs derive them again and keep their rows current. Absent when there are none.
 	 */
 	readonly endpoints?: SpecEndpoints;
+	/**
+	 * Task use cases: how many floor tasks a model may miss and stay qualified in the gate model.
+	 * Written only when it is not {@link DEFAULT_FLOOR_MISS_TOLERANCE}, so the versions of other
+	 * specs stay what they were; absent (older specs, the default) reads as that default. Never
+	 * part of a cell key: changing it re-ranks, it re-runs nothing.
+	 */
+	readonly floor_miss_tolerance?: number;
 }
+
+/** Floor tasks a model may miss and stay qualified when a task use case does not say (one flaky miss). */
+export const DEFAULT_FLOOR_MISS_TOLERANCE = 1;

@@ -552,3 +552,43 @@ describe("the bundled examples", () => {
 		]);
 	});
 });
+
+describe("floor_miss_tolerance", () => {
+	/** A benchmarks folder whose one task (or cases) use case ends with the YAML lines `extra`. */
+	const withUseCase = (extra: string, source = "plugin: tasks\n    tasks: packs/fixes") =>
+		benchmarks({
+			"models.yaml": MODELS,
+			"packs/greet/hi.yaml": CASE,
+			"packs/fixes/.keep": "",
+			"use_cases.yaml": `use_cases:\n  - id: fixes\n    status: runnable\n    modality: { input: text, output: code }\n    ${source}\n${extra}`,
+		});
+
+	it("defaults to one miss and takes any whole number from 0", () => {
+		for (const [extra, tolerance] of [
+			["", 1],
+			["    floor_miss_tolerance: 0\n", 0],
+			["    floor_miss_tolerance: 3\n", 3],
+		] as const)
+			expect(findUseCase(loadDefinitions(withUseCase(extra)), "fixes")?.floor_miss_tolerance).toBe(tolerance);
+	});
+
+	it.each([
+		["-1", />= 0|at least 0/],
+		["1.5", /whole number/],
+		["two", /expected a (whole )?number/],
+	])("refuses %s at its line and column, with a fix", (value, message) => {
+		const issues = issuesOf(withUseCase(`    floor_miss_tolerance: ${value}\n`));
+		expect(issues).toHaveLength(1);
+		const issue = issueAt(issues, "use_cases[0].floor_miss_tolerance");
+		expect(issue).toMatchObject({ line: 7, column: 27 });
+		expect(issue.message).toMatch(message);
+		expect(issue.fix).not.toBeNull();
+	});
+
+	it("belongs to task use cases only", () => {
+		const cases = withUseCase("    floor_miss_tolerance: 2\n", "plugin: cases\n    cases: packs/greet/*.yaml");
+		const issue = issueAt(issuesOf(cases), "use_cases[0].floor_miss_tolerance");
+		expect(issue).toMatchObject({ line: 7 });
+		expect(issue.message).toContain("task use cases only");
+	});
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { JsonObject, TaskRuntime } from "../contract/index.js";
+import { DEFAULT_FLOOR_MISS_TOLERANCE, type JsonObject, type TaskRuntime } from "../contract/index.js";
 import { COUNT_BOUNDS } from "../input/index.js";
 import { runtimeSchema } from "./runtime-schema.js";
 
@@ -55,6 +55,8 @@ export interface UseCaseDefinition {
 	readonly tasks: string | null;
 	/** The runtime every task of the pack gets unless its task.yaml says otherwise, member by member; tasks only. */
 	readonly runtime: TaskRuntime | null;
+	/** Task use cases: floor tasks a model may miss and stay qualified in the gate model (default 1); never part of a cell key. */
+	readonly floor_miss_tolerance: number;
 	/** Registry ids to run as written; null means every active model. */
 	readonly fleet: readonly string[] | null;
 	/** Judge panel id; null means the default panel. */
@@ -139,6 +141,13 @@ export const useCaseSchema = z
 			.describe(
 				"The runtime of every task of the pack (setup, mounts, env); a task's own `runtime:` wins member by member. Task use cases only.",
 			),
+		floor_miss_tolerance: z
+			.int()
+			.min(0)
+			.optional()
+			.describe(
+				"Task use cases: how many floor (easy and standard) tasks a model may miss and stay qualified in the gate model; defaults to 1. Changing it re-ranks and re-runs nothing.",
+			),
 		fleet: z.array(text()).min(1).optional().describe("Registry ids to run; defaults to every active model."),
 		judge_panel: text().optional().describe("Judge panel id from judge_panels.yaml; defaults to the default panel."),
 		headline: text().optional().describe("Name of the headline metric."),
@@ -180,6 +189,7 @@ export const useCaseSchema = z
 			cases: useCase.cases ?? null,
 			tasks: useCase.tasks ?? null,
 			runtime: useCase.runtime ?? null,
+			floor_miss_tolerance: useCase.floor_miss_tolerance ?? DEFAULT_FLOOR_MISS_TOLERANCE,
 			fleet: useCase.fleet ?? null,
 			judge_panel: useCase.judge_panel ?? null,
 			headline: useCase.headline ?? null,
@@ -235,6 +245,12 @@ function checkStatusFields(value: unknown, context: z.core.$RefinementCtx): void
 			"pairwise",
 			"`pairwise` applies to task use cases only (those with `tasks:`): the judge compares their diffs",
 			"remove `pairwise`, or give the use case its task pack with `tasks: packs/<pack>`",
+		);
+	if (useCase.floor_miss_tolerance !== undefined && useCase.tasks === undefined)
+		issue(
+			"floor_miss_tolerance",
+			"`floor_miss_tolerance` applies to task use cases only (those with `tasks:`): it is the gate model's floor",
+			"remove `floor_miss_tolerance`, or give the use case its task pack with `tasks: packs/<pack>`",
 		);
 	if (useCase.status === "idea") {
 		if (useCase.plugin !== undefined)

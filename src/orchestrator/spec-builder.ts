@@ -2,6 +2,7 @@ import {
 	type Case,
 	canonicalJson,
 	contentHash,
+	DEFAULT_FLOOR_MISS_TOLERANCE,
 	type Grader,
 	type JsonObject,
 	type ModelEntry,
@@ -78,6 +79,11 @@ export function buildSpec(inputs: SpecInputs): BuiltSpec {
 		...(inputs.endpoints === undefined || Object.keys(inputs.endpoints).length === 0
 			? {}
 			: { endpoints: inputs.endpoints }),
+		// Likewise only off its default, and only for a task pack: the gate model's floor, read from
+		// the store by the leaderboard; no cell key holds it, so changing it re-runs nothing.
+		...(useCase.tasks === null || useCase.floor_miss_tolerance === DEFAULT_FLOOR_MISS_TOLERANCE
+			? {}
+			: { floor_miss_tolerance: useCase.floor_miss_tolerance }),
 	};
 	const spec_hash = contentHash(document);
 	return {
