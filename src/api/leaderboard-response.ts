@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { count, deploymentHistory, interval, modelHarness, nullableNumber, precision } from "./schema-parts.js";
+import { taskColumnsShape } from "./task-columns-response.js";
 
 const pairedDelta = z
 	.strictObject({
@@ -48,6 +49,7 @@ const row = z.strictObject({
 		"Task use cases: mean norms score (0..1) over the scored passing cells; never part of the ordering. Null when none.",
 	),
 	norms_n: count.describe("Cells behind norms_mean (its coverage); 0 outside task use cases."),
+	...taskColumnsShape,
 });
 
 const pick = z
@@ -127,7 +129,10 @@ export const leaderboardResponse = z.strictObject({
 	headline_metric: z.string(),
 	band: z.number().describe("Good-enough band below the best headline."),
 	spec_cases: count,
-	rows: z.array(row).describe("Best headline first."),
+	floor_miss_tolerance: count
+		.nullable()
+		.describe("Task use cases: floor tasks a model may miss and stay qualified; null elsewhere."),
+	rows: z.array(row).describe("Best headline first; on a task use case, the gate model's ranked rows first."),
 	decision,
 	grading_cost: gradingCost,
 	stale_rows: count.describe("Rows of older definitions, left out."),

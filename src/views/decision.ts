@@ -87,8 +87,12 @@ export function decide(input: DecisionInput): Decision {
 		notes.push(
 			`the deployed incumbent ${incumbent.model_id} (${incumbent.harness}) has not been benchmarked on this version: run it to compare against production`,
 		);
-	// Reference policies are floor and ceiling lines, not models one could deploy.
-	const scored = rows.filter((row) => row.headline !== null && !row.reference);
+	// Reference policies are floor and ceiling lines, not models one could deploy. On a task use
+	// case only the gate model's qualified rows are candidates, and the best is its rank 1.
+	const gated = rows.some((row) => row.floor_tasks !== null);
+	const graded = rows.filter((row) => row.headline !== null && !row.reference);
+	const scored = gated ? graded.filter((row) => row.qualified === true) : graded;
+	if (gated) notes.push(...gateNotes(graded));
 	const thorough = scored.filter((row) => row.precision === "thorough");
 	const pool = thorough.length > 0 ? thorough : scored;
 	const precision = pool.length === 0 ? null : thorough.length > 0 ? "thorough" : "limited";
@@ -103,6 +107,7 @@ export function decide(input: DecisionInput): Decision {
 		);
 	const best = [...pool].sort(
 		(a, b) =>
+			(a.rank ?? 0) - (b.rank ?? 0) ||
 			(b.headline as number) - (a.headline as number) ||
 			(a.cost_per_case_usd ?? Number.POSITIVE_INFINITY) - (b.cost_per_case_usd ?? Number.POSITIVE_INFINITY) ||
 			a.model_id.localeCompare(b.model_id),
@@ -121,9 +126,11 @@ export function decide(input: DecisionInput): Decision {
 			candidates: [],
 			notes: [
 				...notes,
-				references.length > 0
-					? `only reference rows are graded (${references.join(", ")}: floor and ceiling lines, never a pick); run a model to decide`
-					: "no graded rows yet",
+				gated && graded.length > 0
+					? "no model qualifies on the floor yet: nothing to pick"
+					: references.length > 0
+						? `only reference rows are graded (${references.join(", ")}: floor and ceiling lines, never a pick); run a model to decide`
+						: "no graded rows yet",
 			],
 			projected_saving: projectedSaving({ ...input, volume: input.volume ?? null, candidate: null }),
 		};
@@ -198,6 +205,24 @@ function candidate(row: LeaderboardRow, best: LeaderboardRow, bestGroup: FactGro
 		good_enough: gap_upper !== null && gap_upper <= input.band,
 		good_enough_point: gap !== null && gap <= input.band,
 	} satisfies DecisionCandidate;
+}
+
+/** Why graded candidates of a task use case are left out of its decision: the gate model. */
+function gateNotes(rows: readonly LeaderboardRow[]): string[] {
+	const out = rows
+		.filter((row) => row.qualified === false)
+		.map((row) => `${row.model_id} (${row.floor_misses} misses)`);
+	const open = rows
+		.filter((row) => row.qualified === null)
+		.map((row) => `${row.model_id} (${row.floor_unmeasured} unmeasured)`);
+	return [
+		...(out.length > 0 ? [`not qualified, too many floor misses, left out of the decision: ${out.join(", ")}`] : []),
+		...(open.length > 0
+			? [
+					`qualification undecided, floor tasks without a graded attempt (harness errors) decide it, left out: ${open.join(", ")}; run them again`,
+				]
+			: []),
+	];
 }
 
 function pickMin(rows: readonly LeaderboardRow[], measure: (row: LeaderboardRow) => number): LeaderboardRow | null {

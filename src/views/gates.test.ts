@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateGates, type Gate } from "./gates.js";
 import type { Leaderboard, LeaderboardRow } from "./leaderboard.js";
+import { NO_TASK_COLUMNS } from "./task-columns.js";
 
 function row(model_id: string, figures: Partial<LeaderboardRow> = {}): LeaderboardRow {
 	return {
@@ -35,6 +36,7 @@ function row(model_id: string, figures: Partial<LeaderboardRow> = {}): Leaderboa
 		self_judged_rows: 0,
 		norms_mean: null,
 		norms_n: 0,
+		...NO_TASK_COLUMNS,
 		...figures,
 	};
 }

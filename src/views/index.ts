@@ -35,6 +35,7 @@ export { type CurrentFacts, currentFacts, resolveSpec } from "./current-facts.js
 export { type CurrentRuns, currentRuns } from "./current-runs.js";
 export { type Decision, type DecisionCandidate, type DecisionPick, decide } from "./decision.js";
 export { type DeploymentRecord, deploymentHistory } from "./deployment-history.js";
+export { type GateStanding, type KEstimate, NO_GATE_STANDING } from "./gate-model.js";
 export {
 	evaluateGates,
 	GATE_METRICS,
@@ -86,5 +87,7 @@ export {
 export { type RosterEntry, type RosterInput, roster } from "./roster.js";
 export { type SpecView, specView } from "./spec-view.js";
 export type { Interval } from "./statistics/index.js";
+export { NO_TASK_COLUMNS, type TaskColumns } from "./task-columns.js";
 export { type AttemptEffort, type TaskFactGroup, type TaskFacts, type TaskTally, taskFacts } from "./task-facts.js";
+export type { CloudLens, SelfHostLens, TaskLenses } from "./task-lenses.js";
 export { type UseCaseSummary, useCaseSummaries } from "./use-case-summaries.js";

@@ -2,11 +2,13 @@ import type { Store } from "../store/index.js";
 import { currentFacts } from "./current-facts.js";
 import { type Decision, decide } from "./decision.js";
 import { type DeploymentRecord, deploymentHistory } from "./deployment-history.js";
+import { floorMissTolerance } from "./gate-model.js";
 import { addJuryTallies, type FactGroup, groupKey, pairedDifferences } from "./group-facts.js";
 import { latestVolume } from "./latest-volume.js";
 import { normsColumns } from "./norms-column.js";
 import { mean, percentile } from "./percentile.js";
 import { bootstrapMeanInterval, type Interval, wilsonInterval } from "./statistics/index.js";
+import { NO_TASK_COLUMNS, type TaskColumns, withTaskColumns } from "./task-columns.js";
 
 /** Resamples and seed of every bootstrap interval of a leaderboard (same store, same seed: same numbers). */
 export const LEADERBOARD_BOOTSTRAP = { samples: 1_000, seed: 1, level: 0.95 } as const;
@@ -21,8 +23,11 @@ export interface PairedDelta {
 	readonly shared_cases: number;
 }
 
-/** One model × harness on a use case's leaderboard. Unknown is null, never a made-up zero. */
-export interface LeaderboardRow {
+/**
+ * One model × harness on a use case's leaderboard. Unknown is null, never a made-up zero. On a
+ * task use case it carries its gate-model standing and the two lenses ({@link TaskColumns}).
+ */
+export interface LeaderboardRow extends TaskColumns {
 	readonly model_id: string;
 	readonly harness: string;
 	/** Mean over cases of the per-case mean headline (samples averaged within a case first). */
@@ -126,6 +131,8 @@ export interface Leaderboard {
 	readonly band: number;
 	/** Cases in the spec: a row covering all of them is thorough. */
 	readonly spec_cases: number;
+	/** Task use cases: the floor tasks a model may miss and stay qualified (the spec's); null elsewhere. */
+	readonly floor_miss_tolerance: number | null;
 	readonly rows: readonly LeaderboardRow[];
 	readonly decision: Decision;
 	/** What grading by the jury cost; null when no current row was graded by a jury. */
@@ -164,7 +171,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 	const references = new Set(document.reference_models ?? []);
 	const scoredCases = new Set(groups.flatMap((group) => [...group.gradedCases]));
 	const norms = normsColumns(store, useCaseId, { benchmarkVersion: options.benchmarkVersion, plugin: document.plugin });
-	const rows = groups.map((group) =>
+	const scoredRows = groups.map((group) =>
 		leaderboardRow(group, {
 			scoredCases,
 			norms: norms.get(groupKey(group.model_id, group.harness)) ?? { norms_mean: null, norms_n: 0 },
@@ -177,12 +184,17 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 		}),
 	);
 	// Best headline first; a tie goes to the cheaper model, as in the decision.
-	rows.sort(
+	scoredRows.sort(
 		(a, b) =>
 			(b.headline ?? -1) - (a.headline ?? -1) ||
 			(a.cost_per_case_usd ?? Number.POSITIVE_INFINITY) - (b.cost_per_case_usd ?? Number.POSITIVE_INFINITY) ||
 			a.model_id.localeCompare(b.model_id),
 	);
+	// A task use case's rows carry the gate model and lenses, ranked candidates first.
+	const tasks = document.plugin === "tasks";
+	const rows = tasks
+		? withTaskColumns(store, useCaseId, scoredRows, { benchmarkVersion: options.benchmarkVersion, references })
+		: scoredRows;
 	const byKey = new Map(groups.map((group) => [groupKey(group.model_id, group.harness), group]));
 	const jury = addJuryTallies(groups.map((group) => group.jury));
 	const candidateCosts = rows.flatMap((row) => (row.cost_usd === null ? [] : [row.cost_usd]));
@@ -192,6 +204,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 		headline_metric: document.headline,
 		band: document.band,
 		spec_cases: document.cases.length,
+		floor_miss_tolerance: tasks ? floorMissTolerance(document) : null,
 		rows,
 		decision: decide({
 			rows,
@@ -274,6 +287,7 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 				? null
 				: pairedDelta(group, context.deployed, context.bootstrap),
 		...context.norms,
+		...NO_TASK_COLUMNS,
 	};
 }
 

@@ -141,6 +141,25 @@ describe("every API answer against its documented schema", () => {
 		}
 	});
 
+	it("carries a task use case's gate model and lenses on its leaderboard rows, and nulls elsewhere", async () => {
+		type Board = {
+			floor_miss_tolerance: number | null;
+			rows: { floor_tasks: number | null; qualified: boolean | null; lenses: { cloud: unknown } | null }[];
+		};
+		const tasks = (await holdToSchema("/leaderboard", "/leaderboard?use_case=code-fix")) as Board;
+		expect(tasks.floor_miss_tolerance).toBe(1);
+		expect(tasks.rows.length).toBeGreaterThan(0);
+		for (const row of tasks.rows) {
+			expect(row.floor_tasks).toBeGreaterThan(0);
+			expect(row.lenses?.cloud).toMatchObject({ solves: expect.any(Number) });
+		}
+		const cases = (await holdToSchema("/leaderboard", "/leaderboard?use_case=classification")) as Board;
+		expect(cases.floor_miss_tolerance).toBeNull();
+		expect(cases.rows.map((row) => [row.floor_tasks, row.qualified, row.lenses])).toEqual(
+			cases.rows.map(() => [null, null, null]),
+		);
+	});
+
 	it("holds the inspector and calibration to their schemas: traces, diffs, extras, votes and ratings", async () => {
 		const kids = (await holdToSchema("/inspector", "/inspector?use_case=kids-qa&case_id=sky-blue")) as {
 			models: { samples: { run_id: string; scores: { jury_votes: unknown[] | null }[] }[] }[];

@@ -60,6 +60,10 @@ export function taskStore(options: {
 	readonly references?: readonly string[];
 	/** Freeze this use case into a store already open (another use case's), rather than a new one. */
 	readonly into?: TemporaryStore;
+	/** The spec's samples per cell (k of pass@k); default 1. */
+	readonly samples?: number;
+	/** The spec's `floor_miss_tolerance`; absent by default, as in a spec at the default. */
+	readonly floorMissTolerance?: number;
 }): TaskStore {
 	const temporary = options.into ?? openTemporaryStore();
 	const useCaseId = options.useCaseId ?? "tasks-fixture";
@@ -70,7 +74,7 @@ export function taskStore(options: {
 		plugin: "tasks",
 		headline: "score",
 		band: 0.05,
-		samples: 1,
+		samples: options.samples ?? 1,
 		deployed: options.deployed === undefined ? null : { model: options.deployed, harness: "agent", source: null },
 		judge_panel: null,
 		grader: { id: "tasks", version: "1", config: {} },
@@ -85,6 +89,7 @@ export function taskStore(options: {
 		})),
 		models: Object.fromEntries(options.models.map((model) => [model, `model-part-${model}`])),
 		...(options.references === undefined ? {} : { reference_models: options.references }),
+		...(options.floorMissTolerance === undefined ? {} : { floor_miss_tolerance: options.floorMissTolerance }),
 	};
 	temporary.store.freezeSpec(
 		sampleSpec({
