@@ -47,7 +47,7 @@ describe("touchstone leaderboard --columns", () => {
 		const wrong = result.stdout.split("\n").find((line) => line.startsWith("model/wrong"));
 		expect(wrong).toMatch(/^model\/wrong\s+\d+ms\s+single-shot\s+8\s+\$0\.00080$/);
 		const all = await runCli(["leaderboard", "--use-case", "arith", "--columns", "all"], { cwd: fixture.root });
-		expect(header(all.stdout)).toHaveLength(19);
+		expect(header(all.stdout)).toHaveLength(32);
 	});
 
 	it("lists the columns without a use case, and refuses an unknown one naming the choices (exit 2)", async () => {
@@ -60,5 +60,9 @@ describe("touchstone leaderboard --columns", () => {
 		});
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toContain("unknown column speed; choose from harness, headline, ci,");
+		// The lenses read task packs: on a cases use case --lens is refused, saying why.
+		const lens = await runCli(["leaderboard", "--use-case", "arith", "--lens", "cloud"], { cwd: fixture.root });
+		expect(lens.code).toBe(2);
+		expect(lens.stderr).toContain("arith is not a task use case");
 	});
 });

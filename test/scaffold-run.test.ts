@@ -101,7 +101,8 @@ describe("the scaffold, first run", () => {
 		const run = await runCli(["run", "--use-case", "fixes"], { cwd });
 		expect(run.code).toBe(0);
 		expect(run.stdout).toContain("ran 3 cells (3 completed)");
-		expect(run.stdout).toMatch(/^local\/llama-3\.1-8b \(deployed\)\s+1\.000\s/m);
-		expect(run.stdout).toMatch(/^builtin\/baseline \(reference\)\s+0\.000\s/m);
+		// The gate model's rank, floor (qualified, misses) and hard passes come before the headline.
+		expect(run.stdout).toMatch(/^local\/llama-3\.1-8b \(deployed\)\s+1\s+yes 0\/1\s+0\/0\s+1\.000\s/m);
+		expect(run.stdout).toMatch(/^builtin\/baseline \(reference\)\s+-\s+yes 1\/1\s+0\/0\s+0\.000\s/m);
 	}, 60_000);
 });

@@ -1,6 +1,12 @@
 import { InvalidArgumentError } from "commander";
 import type { Interval, Leaderboard, LeaderboardRow, PairedDelta } from "../views/index.js";
 import { formatCost, formatMs, formatPercent, formatScore } from "./format.js";
+import {
+	LENS_COLUMNS,
+	type LeaderboardLens,
+	TASK_DEFAULT_COLUMNS,
+	TASK_LEADERBOARD_COLUMNS,
+} from "./task-leaderboard-columns.js";
 
 /** One column a terminal leaderboard can show. */
 export interface LeaderboardColumn {
@@ -71,6 +77,7 @@ export const LEADERBOARD_COLUMNS: readonly LeaderboardColumn[] = [
 	column("norms", "norms (n)", "task use cases: mean norms score of the passing cells, and how many", (row) =>
 		row.norms_mean === null ? "-" : `${row.norms_mean.toFixed(2)} (${row.norms_n})`,
 	),
+	...TASK_LEADERBOARD_COLUMNS,
 ];
 
 /**
@@ -107,16 +114,31 @@ export function leaderboardColumns(value: string): LeaderboardColumn[] {
 
 /**
  * The default columns for one board: harness only when its rows differ in harness; graded
- * (instead of ttft) only when a task is scored.
+ * (instead of ttft) only when a task is scored; on a task use case the gate model's columns first
+ * (in the place of the intervals, token sums and time to first token), or with a lens, that
+ * lens's columns.
  */
-export function defaultColumns(board: Leaderboard): LeaderboardColumn[] {
+export function defaultColumns(board: Leaderboard, lens?: LeaderboardLens): LeaderboardColumn[] {
 	const mixed = new Set(board.rows.map((row) => row.harness)).size > 1;
-	const names: string[] = [...(mixed ? ["harness"] : []), ...DEFAULT_LEADERBOARD_COLUMNS];
+	const harness = mixed ? ["harness"] : [];
+	if (lens !== undefined) return leaderboardColumns([...harness, ...LENS_COLUMNS[lens]].join(","));
+	const gated = board.floor_miss_tolerance !== null;
+	const names: string[] = [
+		...harness,
+		// The frontier column only where some row has a frontier score, to fit 120 characters.
+		...(gated
+			? TASK_DEFAULT_COLUMNS.filter(
+					(name) => name !== "frontier" || board.rows.some((row) => row.frontier_mean !== null),
+				)
+			: []),
+		// ... in the place of the intervals, the token sums and the time to first token.
+		...DEFAULT_LEADERBOARD_COLUMNS.filter((name) => !gated || !["ci", "tokens", "ttft"].includes(name)),
+	];
 	// A task use case with scored (graded) tasks shows their mean beside the pass rate, in the
 	// place of the time to first token (of an agent's first turn only), to fit 120 characters.
 	if (board.rows.some((row) => row.graded_n !== null)) {
 		names.splice(names.indexOf("pass") + 1, 0, "graded");
-		names.splice(names.indexOf("ttft"), 1);
+		if (names.includes("ttft")) names.splice(names.indexOf("ttft"), 1);
 	}
 	return leaderboardColumns(names.join(","));
 }

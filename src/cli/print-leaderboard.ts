@@ -5,15 +5,21 @@ import { type CliIo, printLine } from "./io.js";
 import { defaultColumns, type LeaderboardColumn } from "./leaderboard-columns.js";
 import { printDecision } from "./print-decision.js";
 import { renderTable } from "./table.js";
+import type { LeaderboardLens } from "./task-leaderboard-columns.js";
 
 /**
  * Prints a leaderboard as a table (the default columns, or `columns`): limited-precision rows
  * carry a trailing `*`, rows that ran unisolated a `!`, so neither passes for the other kind, and
  * rows a juror of their own family judged a `^`. Under the table, what the jury's grading cost
- * beside the candidates' cost.
+ * beside the candidates' cost. A task use case's table shows the gate model, or one `lens`.
  */
-export function printLeaderboard(io: CliIo, board: Leaderboard, columns?: readonly LeaderboardColumn[]): void {
-	const shown = columns ?? defaultColumns(board);
+export function printLeaderboard(
+	io: CliIo,
+	board: Leaderboard,
+	columns?: readonly LeaderboardColumn[],
+	lens?: LeaderboardLens,
+): void {
+	const shown = columns ?? defaultColumns(board, lens);
 	const harnesses = [...new Set(board.rows.map((row) => row.harness))];
 	const harness =
 		!shown.some((item) => item.name === "harness") && harnesses.length === 1 ? `, harness: ${harnesses[0]}` : "";
@@ -51,6 +57,7 @@ export function printLeaderboard(io: CliIo, board: Leaderboard, columns?: readon
 		notes.push(
 			`norms, mean over passing cells (n), not ranked: ${normed.map((row) => `${row.model_id} ${row.norms_mean?.toFixed(2)} (${row.norms_n})`).join(", ")}`,
 		);
+	notes.push(...gateNotes(board));
 	if (board.stale_rows > 0) notes.push(`${board.stale_rows} stale rows of older definitions left out`);
 	if (board.superseded_rows > 0)
 		notes.push(`${board.superseded_rows} older rows of re-run cells replaced by later ones`);
@@ -59,6 +66,24 @@ export function printLeaderboard(io: CliIo, board: Leaderboard, columns?: readon
 	const deployments = describeDeployments(board.deployments);
 	if (deployments !== null) printLine(io, `  ${deployments}`);
 	printDecision(io, board.decision);
+}
+
+/** What the gate columns of a task use case mean, and its pass@k and pass^k as a line (not a default column). */
+function gateNotes(board: Leaderboard): string[] {
+	if (board.floor_miss_tolerance === null) return [];
+	const notes = [
+		`gate: qualified with at most ${board.floor_miss_tolerance} floor miss${board.floor_miss_tolerance === 1 ? "" : "es"}; ranked by hard passes, frontier mean, then cost (references unranked)`,
+	];
+	if (board.rows.some((row) => (row.floor_unmeasured ?? 0) > 0))
+		notes.push(
+			"+n? floor tasks without a graded attempt (harness errors): neither pass nor miss; ? when they decide it (unranked)",
+		);
+	const estimated = board.rows.filter((row) => row.pass_at_k?.value != null);
+	if (estimated.length > 0)
+		notes.push(
+			`pass@${estimated[0]?.pass_at_k?.k} / pass^${estimated[0]?.pass_at_k?.k} (tasks): ${estimated.map((row) => `${row.model_id} ${row.pass_at_k?.value?.toFixed(2)} / ${row.pass_hat_k?.value?.toFixed(2)} (${row.pass_at_k?.n})`).join(", ")}`,
+		);
+	return notes;
 }
 
 /** `grading $0.0123 (3 of 40 votes unpriced), candidates $0.4567`: the jury's cost beside the candidates'. */

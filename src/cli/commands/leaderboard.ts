@@ -1,4 +1,5 @@
 import { type Command, CommanderError } from "commander";
+import { BadInputError } from "../../contract/index.js";
 import { evaluateGates, leaderboard } from "../../views/index.js";
 import { checkGateModels, gateFailure, parseGates, printGates, withGateOption } from "../gate-flags.js";
 import { type CliIo, printJson, printLine } from "../io.js";
@@ -11,6 +12,7 @@ import {
 import { printLeaderboard } from "../print-leaderboard.js";
 import { withReadStore } from "../read-store.js";
 import { type StoreFlags, withStoreOptions } from "../store-options.js";
+import { LEADERBOARD_LENSES, type LeaderboardLens, leaderboardLens } from "../task-leaderboard-columns.js";
 
 interface LeaderboardOptions extends StoreFlags {
 	readonly useCase: string;
@@ -18,6 +20,7 @@ interface LeaderboardOptions extends StoreFlags {
 	readonly failUnder: readonly string[];
 	readonly json?: boolean;
 	readonly columns?: LeaderboardColumn[];
+	readonly lens?: LeaderboardLens;
 }
 
 /**
@@ -36,6 +39,11 @@ export function registerLeaderboardCommand(program: Command, io: CliIo): void {
 			`the table's columns after the model, comma-separated, or all (default: ${DEFAULT_LEADERBOARD_COLUMNS.join(",")})`,
 			leaderboardColumns,
 		)
+		.option(
+			"--lens <lens>",
+			`task use cases: show the rows through one lens, ${LEADERBOARD_LENSES.join(" or ")} (the JSON carries both)`,
+			leaderboardLens,
+		)
 		.option("--list-columns", "list the columns --columns can show, and exit")
 		.on("option:list-columns", () => {
 			for (const line of describeColumns()) printLine(io, line);
@@ -50,6 +58,17 @@ export function registerLeaderboardCommand(program: Command, io: CliIo): void {
 			{ useCase: options.useCase, benchmarkVersion: options.benchmarkVersion },
 			(store) => leaderboard(store, options.useCase, { benchmarkVersion: options.benchmarkVersion }),
 		);
+		if (options.lens !== undefined && board.floor_miss_tolerance === null)
+			throw new BadInputError("--lens: not a task use case", [
+				{
+					source: "--lens",
+					line: null,
+					column: null,
+					path: options.lens,
+					message: `${options.useCase} is not a task use case: the self-host and cloud lenses read task packs`,
+					fix: "leave out --lens, or name a use case with `tasks:` in use_cases.yaml",
+				},
+			]);
 		checkGateModels(
 			gates,
 			[...new Set(board.rows.map((row) => row.model_id))],
@@ -58,7 +77,7 @@ export function registerLeaderboardCommand(program: Command, io: CliIo): void {
 		const report = gates.length === 0 ? null : evaluateGates(board, gates);
 		if (options.json) printJson(io, report === null ? board : { ...board, gates: report });
 		else {
-			printLeaderboard(io, board, options.columns);
+			printLeaderboard(io, board, options.columns, options.lens);
 			if (report !== null) printGates(io, report);
 		}
 		const failure = report === null ? null : gateFailure(report);
