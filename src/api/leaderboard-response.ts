@@ -44,6 +44,10 @@ const row = z.strictObject({
 	self_judged_rows: count.describe("Current rows a juror of this model's own model or family graded."),
 	deployed: z.boolean().describe("Whether this is the use case's deployed incumbent."),
 	reference: z.boolean().describe("Whether this is a reference policy (baseline, gold): never a pick."),
+	retired: z
+		.boolean()
+		.nullable()
+		.describe("Whether models.yaml retires this model (shown, never picked); null when the registry was not read."),
 	delta_vs_deployed: pairedDelta.describe("This model minus the deployed incumbent, over shared cases."),
 	norms_mean: nullableNumber.describe(
 		"Task use cases: mean norms score (0..1) over the scored passing cells; never part of the ordering. Null when none.",

@@ -1,4 +1,5 @@
 import type { JsonValue, PerformanceRecord } from "../contract/index.js";
+import { isPerformanceRecord } from "../views/index.js";
 
 /**
  * The lines `touchstone inspect` prints for a speedup score's PerformanceRecord (its
@@ -34,10 +35,4 @@ function pair(sample: PerformanceRecord["samples"][number]): string {
 
 function round(value: number): number {
 	return Math.round(value * 1e4) / 1e4;
-}
-
-function isPerformanceRecord(value: unknown): value is PerformanceRecord {
-	if (typeof value !== "object" || value === null) return false;
-	const record = value as Partial<PerformanceRecord>;
-	return record.metric === "median_speedup" && Array.isArray(record.samples) && Array.isArray(record.ratios);
 }

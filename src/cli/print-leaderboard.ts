@@ -29,7 +29,7 @@ export function printLeaderboard(
 		renderTable(
 			["model", ...shown.map((item) => item.header)],
 			board.rows.map((row) => [
-				`${row.model_id}${row.precision === "limited" ? " *" : ""}${row.unisolated_rows > 0 ? " !" : ""}${row.self_judged ? " ^" : ""}${row.deployed ? " (deployed)" : ""}${row.reference ? " (reference)" : ""}`,
+				`${row.model_id}${row.precision === "limited" ? " *" : ""}${row.unisolated_rows > 0 ? " !" : ""}${row.self_judged ? " ^" : ""}${row.deployed ? " (deployed)" : ""}${row.reference ? " (reference)" : ""}${row.retired === true ? " (retired)" : ""}`,
 				...shown.map((item) => item.cell(row, board)),
 			]),
 		),

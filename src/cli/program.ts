@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { registerCalibrateCommand } from "./commands/calibrate.js";
 import { registerDemoCommand } from "./commands/demo.js";
+import { registerDropCommand } from "./commands/drop.js";
 import { registerGoldSizeCommand } from "./commands/gold-size.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerInspectCommand } from "./commands/inspect.js";
@@ -9,8 +10,10 @@ import { registerLadderCommand } from "./commands/ladder.js";
 import { registerLeaderboardCommand } from "./commands/leaderboard.js";
 import { registerListCommand } from "./commands/list.js";
 import { registerMatrixCommand } from "./commands/matrix.js";
+import { registerPruneCommand } from "./commands/prune.js";
 import { registerRateCommand } from "./commands/rate.js";
 import { registerIndexCommand } from "./commands/role-index.js";
+import { registerReportCommand } from "./commands/report.js";
 import { registerRosterCommand } from "./commands/roster.js";
 import { registerRunCommand } from "./commands/run.js";
 import { registerSchemaCommand } from "./commands/schema.js";
@@ -61,6 +64,9 @@ export function createProgram(io: CliIo): Command {
 		registerLadderCommand,
 		registerIndexCommand,
 		registerJudgeCommand,
+		registerDropCommand,
+		registerPruneCommand,
+		registerReportCommand,
 	]) {
 		register(program, io);
 	}

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import type { Depth } from "../contract/index.js";
-import type { Definitions } from "../definitions/index.js";
+import { type Definitions, retiredFor } from "../definitions/index.js";
 import {
 	type EndpointOverride,
 	type RunParts,
@@ -131,6 +131,11 @@ export async function runWithProgress(
 					io.stderr.write(
 						`${plan.prepared.useCase.id}: ${plan.planned} cells planned (${plan.prepared.fleet.length} models × ${plan.cases} cases, ${choices.depth}), ${plan.skipped} already current, ${plan.toRun} to run\n`,
 					);
+					const retired = choices.models === undefined ? retiredFor(definitions, plan.prepared.useCase) : [];
+					if (retired.length > 0)
+						io.stderr.write(
+							`retired, not run: ${retired.map((model) => model.id).join(", ")} (touchstone drop; their stored results stay)\n`,
+						);
 					if (!choices.dryRun) progress = new Progress(io, plan.toRun);
 				},
 				onCellEnd: (outcome) =>

@@ -30,6 +30,7 @@ export {
 	MODEL_WEIGHTS,
 	type ModelEntry,
 	type ModelPrice,
+	type ModelRetirement,
 	type ModelRole,
 	type ModelStatus,
 	type ModelTags,

@@ -11,6 +11,14 @@ export const MODEL_STATUSES = ["active", "retired"] as const;
 /** One of {@link MODEL_STATUSES}. */
 export type ModelStatus = (typeof MODEL_STATUSES)[number];
 
+/** Why and when a model was retired (`touchstone drop`): shown beside its rows, which stay readable. */
+export interface ModelRetirement {
+	/** Why it no longer runs, as the person who retired it wrote it. */
+	readonly reason: string;
+	/** The UTC day it was retired, `YYYY-MM-DD`. */
+	readonly date: string;
+}
+
 /** Whether a model's weights can be downloaded. */
 export const MODEL_WEIGHTS = ["open", "proprietary"] as const;
 /** One of {@link MODEL_WEIGHTS}. */
@@ -58,6 +66,11 @@ export interface ModelEntry {
 	readonly role: ModelRole;
 	/** See {@link MODEL_STATUSES}. */
 	readonly status: ModelStatus;
+	/**
+	 * Why and when it was retired, when models.yaml says (`touchstone drop` writes it); absent for
+	 * an active model and for one retired by `status: retired` alone. Never part of a cell key.
+	 */
+	readonly retired?: ModelRetirement;
 	/** See {@link ModelTags}. */
 	readonly tags: ModelTags;
 	/** Price override; null means the provider's billed cost or unknown. */

@@ -45,9 +45,16 @@ export function panelFor(definitions: Definitions, useCase: UseCaseDefinition): 
  * policies join the default fleet of task use cases only: they have no answer to anything else.
  */
 export function fleetFor(definitions: Definitions, useCase: UseCaseDefinition): ModelEntry[] {
-	const candidates =
-		useCase.fleet === null
-			? definitions.models.filter((model) => model.provider !== "builtin" || useCase.tasks !== null)
-			: useCase.fleet.flatMap((id) => definitions.models.filter((model) => model.id === id));
-	return candidates.filter((model) => model.status === "active");
+	return fleetCandidates(definitions, useCase).filter((model) => model.status === "active");
+}
+
+/** The retired models the fleet of a use case would drive if they were active: skipped, and named as such. */
+export function retiredFor(definitions: Definitions, useCase: UseCaseDefinition): ModelEntry[] {
+	return fleetCandidates(definitions, useCase).filter((model) => model.status === "retired");
+}
+
+function fleetCandidates(definitions: Definitions, useCase: UseCaseDefinition): ModelEntry[] {
+	return useCase.fleet === null
+		? definitions.models.filter((model) => model.provider !== "builtin" || useCase.tasks !== null)
+		: useCase.fleet.flatMap((id) => definitions.models.filter((model) => model.id === id));
 }

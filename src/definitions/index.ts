@@ -4,7 +4,7 @@
  * file, line, column, path and fix; and generates the JSON Schemas and scaffold for editors and
  * `touchstone init`. Imports only the contract.
  */
-export { type Definitions, findModel, findUseCase, fleetFor, panelFor } from "./definitions.js";
+export { type Definitions, findModel, findUseCase, fleetFor, panelFor, retiredFor } from "./definitions.js";
 export {
 	ENV_NAME_PATTERN,
 	envNameSchema,
@@ -36,6 +36,7 @@ export {
 	type PluginModuleProblem,
 	resolvePluginModule,
 } from "./plugin-module.js";
+export { retireModel, withRetiredModel } from "./retire-model.js";
 export { reviewFixtureIssues } from "./review-fixture-checks.js";
 export { runtimeSchema } from "./runtime-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";

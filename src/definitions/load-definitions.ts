@@ -193,7 +193,8 @@ function modelStatuses(file: YamlFile): Map<string, unknown> | null {
 	if (rawIds(file, "models") === null) return null;
 	const statuses = new Map<string, unknown>();
 	for (const { fields } of rawEntries(file, "models"))
-		if (typeof fields.id === "string" && !statuses.has(fields.id)) statuses.set(fields.id, fields.status ?? "active");
+		if (typeof fields.id === "string" && !statuses.has(fields.id))
+			statuses.set(fields.id, fields.retired === undefined ? (fields.status ?? "active") : "retired");
 	return statuses;
 }
 

@@ -18,3 +18,22 @@ describe("modelSchema options.max_output_bytes", () => {
 		}
 	});
 });
+
+describe("modelSchema retired", () => {
+	const retired = { reason: "superseded", date: "2026-12-02" };
+
+	it("reads a retired block as a retired model, and leaves it out of entries without one", () => {
+		const parsed = modelSchema.parse({ ...base, status: "retired", retired });
+		expect(parsed).toMatchObject({ status: "retired", retired });
+		expect(modelSchema.parse({ ...base, retired }).status).toBe("retired");
+		expect("retired" in modelSchema.parse(base)).toBe(false);
+	});
+
+	it("refuses status: active beside a retired block, an empty reason and a date not YYYY-MM-DD, at their paths", () => {
+		const paths = (value: object) =>
+			modelSchema.safeParse({ ...base, ...value }).error?.issues.map((issue) => issue.path);
+		expect(paths({ status: "active", retired })).toEqual([["status"]]);
+		expect(paths({ retired: { reason: " ", date: "2026-12-02" } })).toEqual([["retired", "reason"]]);
+		expect(paths({ retired: { reason: "x", date: "2 Dec 2026" } })).toEqual([["retired", "date"]]);
+	});
+});

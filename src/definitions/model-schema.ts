@@ -56,6 +56,22 @@ const tagsSchema = z
 	})
 	.describe("Display tags: labels, colours and filters only; never used for grading or cost.");
 
+const retiredSchema = z
+	.strictObject({
+		reason: z
+			.string()
+			.trim()
+			.min(1, { error: "a reason: why the model no longer runs" })
+			.describe("Why the model no longer runs."),
+		date: z
+			.string()
+			.regex(/^\d{4}-\d{2}-\d{2}$/, { error: "a UTC day written YYYY-MM-DD, e.g. 2026-12-02" })
+			.describe("The UTC day it was retired, YYYY-MM-DD."),
+	})
+	.describe(
+		"Why and when the model was retired (`touchstone drop` writes it, with `status: retired`): it joins no new run; its stored results stay readable and are shown marked retired, never picked by a decision.",
+	);
+
 const priceSchema = z
 	.strictObject({
 		input: z.number().min(0).describe("USD per million prompt tokens."),
@@ -133,7 +149,13 @@ export const modelSchema = z
 			.enum(MODEL_ROLES)
 			.default("candidate")
 			.describe("`candidate`s compete on cost; `anchor`s mark the capability ceiling and may sit on juries."),
-		status: z.enum(MODEL_STATUSES).default("active").describe("Retired models keep their results but join no new run."),
+		status: z
+			.enum(MODEL_STATUSES)
+			.optional()
+			.describe(
+				"Retired models keep their results but join no new run. Default `active`, or `retired` with a `retired:` block.",
+			),
+		retired: retiredSchema.optional(),
 		tags: tagsSchema.optional(),
 		price: priceSchema.optional(),
 		base_url: z.string().optional().describe(
@@ -175,7 +197,8 @@ export const modelSchema = z
 			model: entry.model ?? entry.id,
 			display_name: entry.display_name ?? entry.id,
 			role: entry.role,
-			status: entry.status,
+			status: entry.retired === undefined ? (entry.status ?? "active") : "retired",
+			...(entry.retired === undefined ? {} : { retired: entry.retired }),
 			tags: {
 				family: entry.tags?.family ?? null,
 				weights: entry.tags?.weights ?? null,
@@ -248,6 +271,13 @@ function checkProviderFields(value: unknown, context: z.core.$RefinementCtx): vo
 				params: { fix: "write a URL such as `https://api.example.com/v1` or `${MY_SERVER_URL}/v1`" },
 			});
 	}
+	if (isObject(entry.retired) && entry.status === "active")
+		context.addIssue({
+			code: "custom",
+			path: ["status"],
+			message: "`status: active` beside a `retired:` block: the model cannot be both",
+			params: { fix: "remove the `retired:` block to run the model again, or set `status: retired`" },
+		});
 	const provider = entry.provider;
 	if (!PROVIDERS.includes(provider as Provider)) return;
 	const require = (key: string, fix: string) => {

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
-import { Document, isCollection, isMap, isScalar, type Pair, parseDocument, type YAMLMap } from "yaml";
+import { Document, isCollection, isMap, isScalar, isSeq, type Pair, parseDocument, type YAMLMap } from "yaml";
 
 /** How {@link withYamlValue} lays out the value it writes. */
 export interface YamlValueLayout {
@@ -9,12 +9,18 @@ export interface YamlValueLayout {
 }
 
 /**
+ * Keys of nested mappings, and indexes of list items (`["models", 2, "status"]`: the third
+ * model's status); a missing key is added, a missing list item is not.
+ */
+export type YamlValuePath = readonly (string | number)[];
+
+/**
  * Sets the value at `path` (keys of nested mappings) in a YAML file and changes nothing else:
  * see {@link withYamlValue}. Returns whether the file changed.
  */
 export async function writeYamlValue(
 	file: string,
-	path: readonly string[],
+	path: YamlValuePath,
 	value: unknown,
 	layout: YamlValueLayout = {},
 ): Promise<boolean> {
@@ -34,14 +40,9 @@ export async function writeYamlValue(
  * deepest mapping on the path that exists. The result must read back with `value` at `path` and
  * every other value as it was, or this throws and nothing is to be written.
  */
-export function withYamlValue(
-	text: string,
-	path: readonly string[],
-	value: unknown,
-	layout: YamlValueLayout = {},
-): string {
+export function withYamlValue(text: string, path: YamlValuePath, value: unknown, layout: YamlValueLayout = {}): string {
 	const [first] = path;
-	if (first === undefined) throw new RangeError("a YAML value's path names at least one key");
+	if (typeof first !== "string") throw new RangeError("a YAML value's path names at least one key");
 	const document = parseDocument(text);
 	if (document.errors.length > 0 || !isMap(document.contents))
 		throw new Error(`the file does not parse as a mapping: ${document.errors[0]?.message ?? "not a mapping"}`);
@@ -52,16 +53,23 @@ export function withYamlValue(
 	return next;
 }
 
-function splice(text: string, root: YAMLMap, path: readonly string[], value: unknown, layout: YamlValueLayout): string {
+function splice(text: string, root: YAMLMap, path: YamlValuePath, value: unknown, layout: YamlValueLayout): string {
 	let map = root;
-	for (const [depth, key] of path.entries()) {
+	for (const [depth, part] of path.entries()) {
+		if (typeof part === "number") continue;
+		const key = part;
 		const pair = map.items.find((item) => isScalar(item.key) && item.key.value === key) as Pair | undefined;
 		const rest = path.slice(depth + 1);
 		if (pair === undefined) return insert(text, map, map === root, key, nest(rest, value), layout);
 		if (rest.length > 0) {
-			if (!isMap(pair.value))
-				throw new Error(`\`${path.slice(0, depth + 1).join(".")}\` is not a mapping; fix it by hand`);
-			map = pair.value;
+			// A list index steps into that item of a list: `models` then 2, the third model.
+			const index = rest[0];
+			const item = typeof index === "number" && isSeq(pair.value) ? pair.value.items[index] : pair.value;
+			if (!isMap(item))
+				throw new Error(
+					`\`${path.slice(0, depth + (typeof index === "number" ? 2 : 1)).join(".")}\` is not a mapping; fix it by hand`,
+				);
+			map = item;
 			continue;
 		}
 		return replace(text, pair, key, value, layout);
@@ -128,12 +136,12 @@ function scalarText(value: unknown): string {
 	return new Document(value).toString({ lineWidth: 0 }).trimEnd();
 }
 
-function nest(path: readonly string[], value: unknown): unknown {
+function nest(path: YamlValuePath, value: unknown): unknown {
 	return path.reduceRight((inner, key) => ({ [key]: inner }), value);
 }
 
 /** The data the edited document must hold: the original's, with `value` at `path`. */
-function expected(before: Document, path: readonly string[], value: unknown): unknown {
+function expected(before: Document, path: YamlValuePath, value: unknown): unknown {
 	const copy = before.clone();
 	copy.setIn(path, copy.createNode(value));
 	return copy.toJS();

@@ -178,19 +178,29 @@ function pickFleet(
 			throw flagError("--models", `use case \`${useCase.id}\` has no active model to run`, "name models with --models");
 		return fleet;
 	}
-	const unknown = requested.filter((id) => findModel(definitions, id) === undefined);
-	if (unknown.length > 0)
-		throw new BadInputError(
-			"--models names models that are not in models.yaml",
-			unknown.map((id) => ({
-				source: "--models",
-				line: null,
-				column: null,
-				path: id,
-				message: `no model \`${id}\` in models.yaml`,
-				fix: `use registry ids: ${definitions.models.map((model) => model.id).join(", ")}`,
-			})),
-		);
+	const issue = (path: string, message: string, fix: string) => ({
+		source: "--models",
+		line: null,
+		column: null,
+		path,
+		message,
+		fix,
+	});
+	const known = definitions.models.map((model) => model.id).join(", ");
+	const issues = requested.flatMap((id) => {
+		const status = findModel(definitions, id)?.status;
+		if (status === undefined) return [issue(id, `no model \`${id}\` in models.yaml`, `use registry ids: ${known}`)];
+		if (status === "retired")
+			return [
+				issue(
+					id,
+					`model \`${id}\` is retired (models.yaml): its stored results stay, but it runs no more`,
+					"leave it out of --models, or remove its `retired:` block and `status: retired` in models.yaml to run it again",
+				),
+			];
+		return [];
+	});
+	if (issues.length > 0) throw new BadInputError("--models names models that cannot run: unknown or retired", issues);
 	return [...new Set(requested)].map((id) => findModel(definitions, id) as ModelEntry);
 }
 

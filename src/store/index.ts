@@ -12,6 +12,7 @@ export {
 } from "./artifacts.js";
 export type { BackgroundCellWriter } from "./background-writer.js";
 export type { CalibrationInput, StoredCalibration } from "./calibrations.js";
+export { type Compaction, compactStore } from "./compact-store.js";
 export {
 	COMPARISON_VERDICTS,
 	type ComparisonInput,
@@ -36,6 +37,7 @@ export {
 	runtimeCacheDir,
 	type StorePaths,
 } from "./paths.js";
+export { type Footprint, footprint, type ModelFootprint, type UseCaseFootprint } from "./retired-rows.js";
 export type { AgentEffortFact, RunFact, RunFactOptions, RunJuryFact } from "./run-facts.js";
 export type { RunFilter } from "./run-queries.js";
 export type {

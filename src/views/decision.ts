@@ -74,12 +74,16 @@ export interface DecisionInput {
 
 /** Decides best, cheapest good-enough and fastest good-enough (see {@link Decision}). */
 export function decide(input: DecisionInput): Decision {
-	const { rows, band } = input;
-	const notes: string[] = [];
+	const { band } = input;
+	// Retired models (touchstone drop) stay on the leaderboard, marked, but are never a pick.
+	const rows = input.rows.filter((row) => row.retired !== true);
+	const retired = input.rows.filter((row) => row.retired === true && row.headline !== null);
+	const notes =
+		retired.length === 0 ? [] : [`retired, shown but never picked: ${retired.map((row) => row.model_id).join(", ")}`];
 	const incumbent = input.deployed && {
 		model_id: input.deployed.model,
 		harness: input.deployed.harness,
-		benchmarked: rows.some(
+		benchmarked: input.rows.some(
 			(row) => row.model_id === input.deployed?.model && row.harness === input.deployed.harness && row.samples > 0,
 		),
 	};

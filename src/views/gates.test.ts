@@ -37,6 +37,7 @@ function row(model_id: string, figures: Partial<LeaderboardRow> = {}): Leaderboa
 		norms_mean: null,
 		norms_n: 0,
 		...NO_TASK_COLUMNS,
+		retired: null,
 		...figures,
 	};
 }

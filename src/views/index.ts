@@ -84,6 +84,19 @@ export {
 	type RoleRow,
 	roleIndex,
 } from "./role-index.js";
+export { reportJunit, xmlText } from "./report-junit.js";
+export { reportMarkdown } from "./report-markdown.js";
+export {
+	type ReportIndex,
+	type ReportIndexPick,
+	type ReportInputs,
+	type ReportPage,
+	type ReportUseCase,
+	reportPage,
+	reportUseCase,
+} from "./report-page.js";
+export { type CaseResult, isPerformanceRecord, type PerformanceEntry, type ReportResults } from "./report-results.js";
+export { markdownText } from "./report-text.js";
 export { type RosterEntry, type RosterInput, roster } from "./roster.js";
 export { type SpecView, specView } from "./spec-view.js";
 export type { Interval } from "./statistics/index.js";

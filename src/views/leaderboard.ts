@@ -100,6 +100,11 @@ export interface LeaderboardRow extends TaskColumns {
 	readonly norms_mean: number | null;
 	/** How many cells `norms_mean` is over (its coverage); 0 outside task use cases. */
 	readonly norms_n: number;
+	/**
+	 * Whether models.yaml retires this model (`touchstone drop`): its rows stay, shown marked, and
+	 * the decision never names it. Null when the reader was not told the registry (the store alone).
+	 */
+	readonly retired: boolean | null;
 }
 
 /** What the jury's grading of a use case's current rows cost, beside what the candidates cost. */
@@ -153,6 +158,8 @@ export interface LeaderboardOptions {
 	readonly benchmarkVersion?: string | undefined;
 	/** Resamples and seed of the intervals; default {@link LEADERBOARD_BOOTSTRAP}. */
 	readonly bootstrap?: { readonly samples: number; readonly seed: number } | undefined;
+	/** Ids of the models models.yaml retires; absent: not known, so every row's `retired` is null. */
+	readonly retired?: ReadonlySet<string> | undefined;
 }
 
 /** Computes the leaderboard and decision of a use case from the store alone. */
@@ -181,6 +188,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 			bootstrap,
 			deployed: deployedGroup,
 			isDeployed: group === deployedGroup,
+			retired: options.retired === undefined ? null : options.retired.has(group.model_id),
 		}),
 	);
 	// Best headline first; a tie goes to the cheaper model, as in the decision.
@@ -243,6 +251,7 @@ interface RowContext {
 	readonly bootstrap: { readonly samples: number; readonly seed: number; readonly level: number };
 	readonly deployed: FactGroup | undefined;
 	readonly isDeployed: boolean;
+	readonly retired: boolean | null;
 }
 
 function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
@@ -282,6 +291,7 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 		self_judged_rows: group.jury.self_judged_rows,
 		deployed: context.isDeployed,
 		reference: context.reference,
+		retired: context.retired,
 		delta_vs_deployed:
 			context.deployed === undefined || context.isDeployed
 				? null

@@ -1,6 +1,7 @@
 import { type Command, CommanderError } from "commander";
 import { BadInputError } from "../../contract/index.js";
 import { evaluateGates, leaderboard } from "../../views/index.js";
+import { type DirOptions, withDirOption } from "../definitions-option.js";
 import { checkGateModels, gateFailure, parseGates, printGates, withGateOption } from "../gate-flags.js";
 import { type CliIo, printJson, printLine } from "../io.js";
 import {
@@ -11,10 +12,11 @@ import {
 } from "../leaderboard-columns.js";
 import { printLeaderboard } from "../print-leaderboard.js";
 import { withReadStore } from "../read-store.js";
+import { retiredModels } from "../retired-models.js";
 import { type StoreFlags, withStoreOptions } from "../store-options.js";
 import { LEADERBOARD_LENSES, type LeaderboardLens, leaderboardLens } from "../task-leaderboard-columns.js";
 
-interface LeaderboardOptions extends StoreFlags {
+interface LeaderboardOptions extends StoreFlags, DirOptions {
 	readonly useCase: string;
 	readonly benchmarkVersion?: string;
 	readonly failUnder: readonly string[];
@@ -28,8 +30,7 @@ interface LeaderboardOptions extends StoreFlags {
  * `--fail-under`, a CI gate on a stored result: exit 1 when a row falls short, no run needed.
  */
 export function registerLeaderboardCommand(program: Command, io: CliIo): void {
-	const command = program
-		.command("leaderboard")
+	const command = withDirOption(program.command("leaderboard"))
 		.description("show a use case's leaderboard (intervals, costs, latency, delta vs deployed) and the decision")
 		.requiredOption("--use-case <id>", "the use case")
 		.option("--benchmark-version <version>", "pin a frozen spec instead of the current one")
@@ -50,13 +51,18 @@ export function registerLeaderboardCommand(program: Command, io: CliIo): void {
 			// Like --help: the listing is the whole answer, even without --use-case.
 			throw new CommanderError(0, "touchstone.listColumns", "");
 		});
-	withStoreOptions(withGateOption(command), "reads").action((options: LeaderboardOptions) => {
+	withStoreOptions(withGateOption(command), "reads").action((options: LeaderboardOptions, self: Command) => {
 		const gates = parseGates(options.failUnder);
+		const retired = retiredModels(io, options, self);
 		const board = withReadStore(
 			io,
 			options,
 			{ useCase: options.useCase, benchmarkVersion: options.benchmarkVersion },
-			(store) => leaderboard(store, options.useCase, { benchmarkVersion: options.benchmarkVersion }),
+			(store) =>
+				leaderboard(store, options.useCase, {
+					benchmarkVersion: options.benchmarkVersion,
+					retired: retired && new Set(retired.keys()),
+				}),
 		);
 		if (options.lens !== undefined && board.floor_miss_tolerance === null)
 			throw new BadInputError("--lens: not a task use case", [

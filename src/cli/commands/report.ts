@@ -1,0 +1,100 @@
+import { renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Command } from "commander";
+import { NotFoundError } from "../../contract/index.js";
+import { makeFolders } from "../../input/index.js";
+import { openStore } from "../../store/index.js";
+import {
+	type ReportPage,
+	type ReportUseCase,
+	reportJunit,
+	reportMarkdown,
+	reportPage,
+	reportUseCase,
+} from "../../views/index.js";
+import { type DirOptions, withDirOption } from "../definitions-option.js";
+import { type CliIo, printLine } from "../io.js";
+import { existingStorePaths, notFoundAsBadInput } from "../read-store.js";
+import { retiredModels } from "../retired-models.js";
+import { type StoreFlags, withStoreOptions } from "../store-options.js";
+
+interface ReportOptions extends StoreFlags, DirOptions {
+	readonly useCase: readonly string[];
+	readonly out: string;
+	readonly jsonOut?: string;
+	readonly junit?: string;
+}
+
+/**
+ * `touchstone report [--use-case ID...] --out reports/leaderboard.md [--json-out FILE] [--junit FILE]`:
+ * the leaderboard of each use case (every one the store holds by default, in id order) as
+ * markdown stable for diffs in git (no clock: its one date is the latest run's), the page JSON
+ * with everything (leaderboards, decisions, per-case results, speedup records, judge and index
+ * sections), and JUnit XML with one test case per model × case for CI systems. Retired models
+ * (models.yaml, read from --dir when there is one) are shown marked and never picked.
+ */
+export function registerReportCommand(program: Command, io: CliIo): void {
+	withStoreOptions(withDirOption(program.command("report")), "reads")
+		.description(
+			"write the leaderboards as markdown for git (and the page JSON, and JUnit XML for CI), from the store alone",
+		)
+		.option(
+			"--use-case <id>",
+			"a use case to report (repeatable; default: every use case the store holds)",
+			(id: string, ids: readonly string[]) => [...ids, id],
+			[] as readonly string[],
+		)
+		.option("--out <file>", "the markdown file to write", "reports/leaderboard.md")
+		.option("--json-out <file>", "also write the page JSON (everything the markdown shows, and more) here")
+		.option("--junit <file>", "also write JUnit XML here: one test case per model × case")
+		.action((options: ReportOptions, self: Command) => {
+			const retired = retiredModels(io, options, self);
+			const page = readPage(io, options, retired && new Set(retired.keys()));
+			writeAtomically(options.out, reportMarkdown(page));
+			const written = [options.out];
+			if (options.jsonOut !== undefined) {
+				writeAtomically(options.jsonOut, `${JSON.stringify(page, null, 2)}\n`);
+				written.push(options.jsonOut);
+			}
+			if (options.junit !== undefined) {
+				writeAtomically(options.junit, reportJunit(page));
+				written.push(options.junit);
+			}
+			const ids = page.use_cases.map((item) => item.use_case_id);
+			printLine(
+				io,
+				`wrote ${written.join(", ")}: ${ids.length === 0 ? "no use case" : ids.join(", ")} (latest run ${page.latest_run_at ?? "unknown"})`,
+			);
+		});
+}
+
+function readPage(io: CliIo, options: ReportOptions, retired: ReadonlySet<string> | undefined): ReportPage {
+	const paths = existingStorePaths(io, options, options.useCase[0] ?? null);
+	const store = openStore({ ...paths, readonly: true });
+	try {
+		const ids =
+			options.useCase.length > 0
+				? [...new Set(options.useCase)]
+				: [...new Set(store.listSpecs().map((spec) => spec.use_case_id))].sort();
+		const sections = ids.map((id): ReportUseCase => {
+			try {
+				// The judge's ratings and the per-role index join the page as their views land (null: shown unknown).
+				return reportUseCase(store, id, { retired, judge: null });
+			} catch (error) {
+				if (error instanceof NotFoundError) throw notFoundAsBadInput(store, error, { useCase: id });
+				throw error;
+			}
+		});
+		return reportPage(sections, null);
+	} finally {
+		store.close();
+	}
+}
+
+/** Writes a file whole or not at all: a report half written would read as a real one. */
+function writeAtomically(file: string, text: string): void {
+	makeFolders(dirname(file));
+	const temporary = `${file}.${process.pid}.tmp`;
+	writeFileSync(temporary, text);
+	renameSync(temporary, file);
+}

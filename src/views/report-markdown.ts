@@ -1,0 +1,178 @@
+import type { DecisionPick } from "./decision.js";
+import type { Leaderboard, LeaderboardRow } from "./leaderboard.js";
+import type { ReportPage, ReportUseCase } from "./report-page.js";
+import { indexSection, judgeSection, performanceSection } from "./report-sections.js";
+import {
+	duration,
+	figure,
+	markdownTable,
+	markdownText as md,
+	percent,
+	UNKNOWN,
+	usd,
+	withInterval,
+	yesNo,
+} from "./report-text.js";
+
+/**
+ * The report's markdown: per use case the decision with its reasons, the leaderboard (intervals,
+ * graded and norms columns, costs, latency, coverage, errors, delta vs deployed), the gate model,
+ * the pairwise judge's ratings and the speedup records; then the per-role index. Stable for diffs
+ * in git: made from the page alone (no clock; the one date is the latest run's), in the page's
+ * order, every figure formatted with fixed digits, every id escaped. Unknown is written unknown.
+ */
+export function reportMarkdown(page: ReportPage): string {
+	const lines = [
+		"# touchstone leaderboard",
+		"",
+		`Made by \`touchstone report\` from the store's current rows; latest run: ${page.latest_run_at === null ? UNKNOWN : md(page.latest_run_at.slice(0, 10))}.`,
+	];
+	for (const useCase of page.use_cases) lines.push("", ...useCaseSection(useCase));
+	lines.push("", ...indexSection(page.index));
+	return `${lines.join("\n")}\n`;
+}
+
+function useCaseSection(useCase: ReportUseCase): string[] {
+	const board = useCase.leaderboard;
+	return [
+		`## ${md(useCase.use_case_id)}`,
+		"",
+		`Benchmark version ${md(board.benchmark_version)}; headline ${md(board.headline_metric)}; ${board.spec_cases} cases; good-enough band ${figure(board.band)}; intervals ${Math.round(board.bootstrap.level * 100)}% (bootstrap over cases, ${board.bootstrap.samples} resamples, seed ${board.bootstrap.seed}).`,
+		"",
+		...decisionSection(board),
+		"",
+		"### Leaderboard",
+		"",
+		...leaderboardTable(board),
+		...(board.stale_rows > 0 ? ["", `${board.stale_rows} stale rows of older definitions left out.`] : []),
+		"",
+		...gateSection(board.rows),
+		"",
+		...judgeSection(useCase),
+		...performanceSection(useCase),
+	];
+}
+
+function pick(label: string, chosen: DecisionPick | null): string {
+	if (chosen === null) return `- ${label}: none`;
+	return `- ${label}: ${md(chosen.model_id)} (${md(chosen.harness)}), headline ${figure(chosen.headline)}, ${usd(chosen.cost_per_case_usd)} per case, p50 ${duration(chosen.p50_latency_ms)}${chosen.precision === "limited" ? ", limited depth" : ""}`;
+}
+
+function decisionSection(board: Leaderboard): string[] {
+	const { decision } = board;
+	const incumbent = decision.incumbent;
+	return [
+		"### Decision",
+		"",
+		pick("Best", decision.best),
+		pick("Cheapest good enough", decision.cheapest_good_enough),
+		pick("Fastest good enough", decision.fastest_good_enough),
+		`- Deployed: ${incumbent === null ? "none named" : `${md(incumbent.model_id)} (${md(incumbent.harness)})${incumbent.benchmarked ? "" : ", not benchmarked on this version"}`}`,
+		`- Made from: ${decision.precision === null ? "no graded rows" : `${decision.precision} rows`}; by point estimates alone: cheapest ${decision.point_estimate.cheapest_good_enough === null ? "none" : md(decision.point_estimate.cheapest_good_enough.model_id)}, fastest ${decision.point_estimate.fastest_good_enough === null ? "none" : md(decision.point_estimate.fastest_good_enough.model_id)}${decision.differs ? " (differs from the answer with confidence)" : ""}`,
+		...(decision.notes.length === 0
+			? []
+			: ["", "Reasons and caveats:", "", ...decision.notes.map((note) => `- ${md(note)}`)]),
+		...(decision.candidates.length === 0
+			? []
+			: [
+					"",
+					...markdownTable(
+						["candidate", "harness", "gap to best", "gap upper bound", "shared cases", "good enough"],
+						decision.candidates.map((item) => [
+							md(item.model_id),
+							md(item.harness),
+							figure(item.gap),
+							figure(item.gap_upper),
+							String(item.shared_cases),
+							item.good_enough ? "yes" : item.good_enough_point ? "by point estimate only" : "no",
+						]),
+					),
+				]),
+	];
+}
+
+function marks(row: LeaderboardRow): string {
+	const shown = [
+		row.deployed ? "deployed" : null,
+		row.reference ? "reference" : null,
+		row.retired === true ? "retired" : null,
+		row.precision === "limited" ? "limited depth" : null,
+		row.unisolated_rows > 0 ? `${row.unisolated_rows} unisolated` : null,
+		row.self_judged ? `${row.self_judged_rows} self-judged` : null,
+	];
+	return shown.filter((item) => item !== null).join(", ");
+}
+
+function leaderboardTable(board: Leaderboard): string[] {
+	if (board.rows.length === 0) return ["No current rows."];
+	return markdownTable(
+		[
+			"model",
+			"harness",
+			"headline",
+			"pass rate",
+			"graded (n)",
+			"norms (n)",
+			"cost per case",
+			"p50 latency",
+			"cases",
+			"samples",
+			"errors",
+			"Δ vs deployed",
+			"marks",
+		],
+		board.rows.map((row) => [
+			md(row.model_id),
+			md(row.harness),
+			withInterval(row.headline, row.headline_interval),
+			row.pass_rate === null
+				? UNKNOWN
+				: `${percent(row.pass_rate)}${row.pass_rate_interval === null ? "" : ` [${percent(row.pass_rate_interval.low)}, ${percent(row.pass_rate_interval.high)}]`}`,
+			row.graded_n === null ? "n/a" : `${figure(row.graded_mean)} (${row.graded_n})`,
+			row.norms_n === 0 ? "n/a" : `${figure(row.norms_mean)} (${row.norms_n})`,
+			usd(row.cost_per_case_usd, row.unknown_cost > 0),
+			duration(row.p50_latency_ms),
+			`${row.cases}/${board.spec_cases}`,
+			String(row.samples),
+			row.harness_errors + row.grader_errors === 0 ? "0" : `${row.harness_errors} harness, ${row.grader_errors} grader`,
+			row.delta_vs_deployed === null
+				? "n/a"
+				: withInterval(row.delta_vs_deployed.value, row.delta_vs_deployed.interval),
+			md(marks(row)),
+		]),
+	);
+}
+
+/** The gate model's fields of a task use case's row (issue 19); absent on rows of a build without them. */
+interface GateFields {
+	readonly rank?: number | null;
+	readonly qualified?: boolean | null;
+	readonly floor_misses?: number | null;
+	readonly hard_passes?: number | null;
+	readonly frontier_mean?: number | null;
+}
+
+function gateSection(rows: readonly LeaderboardRow[]): string[] {
+	const gated = rows.map((row) => row as LeaderboardRow & GateFields);
+	const header = ["### Gate model", ""];
+	if (!gated.some((row) => row.qualified !== undefined && row.qualified !== null))
+		return [
+			...header,
+			"Gate model: unknown (these rows carry no gate-model figures: rank, qualified, floor misses, hard passes, frontier mean).",
+		];
+	return [
+		...header,
+		...markdownTable(
+			["model", "harness", "rank", "qualified", "floor misses", "hard passes", "frontier mean"],
+			gated.map((row) => [
+				md(row.model_id),
+				md(row.harness),
+				row.rank === null || row.rank === undefined ? UNKNOWN : String(row.rank),
+				yesNo(row.qualified),
+				row.floor_misses === null || row.floor_misses === undefined ? UNKNOWN : String(row.floor_misses),
+				row.hard_passes === null || row.hard_passes === undefined ? UNKNOWN : String(row.hard_passes),
+				figure(row.frontier_mean),
+			]),
+		),
+	];
+}
