@@ -37,6 +37,13 @@ function filled(): { temporary: TemporaryStore; runs: Record<string, string> } {
 		verdict: "a",
 		confidence: null,
 		reasoning_sha: reasoning,
+		diff_a_sha: null,
+		diff_b_sha: null,
+		rubric_version: "pairwise-rubric-1",
+		error: null,
+		cost_usd: null,
+		input_tokens: null,
+		output_tokens: null,
 	});
 	return { temporary, runs };
 }

@@ -72,18 +72,6 @@ export { type OwnerRatingChoice, type OwnerRatingFieldNames, resolveOwnerRating 
 export { DEFAULT_PAGE, MAX_PAGE } from "./page-cursor.js";
 export { mean, percentile } from "./percentile.js";
 export type { ProjectedSaving } from "./projected-saving.js";
-export {
-	type AxisScore,
-	INDEX_BOOTSTRAP,
-	type IndexModel,
-	type IndexUseCase,
-	type RoleIndex,
-	type RoleIndexOptions,
-	type RolePick,
-	type RoleRanking,
-	type RoleRow,
-	roleIndex,
-} from "./role-index.js";
 export { reportJunit, xmlText } from "./report-junit.js";
 export { reportMarkdown } from "./report-markdown.js";
 export {
@@ -97,6 +85,18 @@ export {
 } from "./report-page.js";
 export { type CaseResult, isPerformanceRecord, type PerformanceEntry, type ReportResults } from "./report-results.js";
 export { markdownText } from "./report-text.js";
+export {
+	type AxisScore,
+	INDEX_BOOTSTRAP,
+	type IndexModel,
+	type IndexUseCase,
+	type RoleIndex,
+	type RoleIndexOptions,
+	type RolePick,
+	type RoleRanking,
+	type RoleRow,
+	roleIndex,
+} from "./role-index.js";
 export { type RosterEntry, type RosterInput, roster } from "./roster.js";
 export { type SpecView, specView } from "./spec-view.js";
 export type { Interval } from "./statistics/index.js";

@@ -143,35 +143,47 @@ function leaderboardTable(board: Leaderboard): string[] {
 	);
 }
 
-/** The gate model's fields of a task use case's row (issue 19); absent on rows of a build without them. */
-interface GateFields {
-	readonly rank?: number | null;
-	readonly qualified?: boolean | null;
-	readonly floor_misses?: number | null;
-	readonly hard_passes?: number | null;
-	readonly frontier_mean?: number | null;
+/** `part/whole`, or unknown when either is. */
+function outOf(part: number | null, whole: number | null): string {
+	return part === null || whole === null ? UNKNOWN : `${part}/${whole}`;
 }
 
+/**
+ * The gate model's table of a task use case (rank, qualified, floor misses with the unmeasured
+ * floor tasks, hard passes, frontier mean with its n, pass@k and pass^k when samples > 1); a line
+ * saying so for other use cases, whose rows have no floor.
+ */
 function gateSection(rows: readonly LeaderboardRow[]): string[] {
-	const gated = rows.map((row) => row as LeaderboardRow & GateFields);
 	const header = ["### Gate model", ""];
-	if (!gated.some((row) => row.qualified !== undefined && row.qualified !== null))
-		return [
-			...header,
-			"Gate model: unknown (these rows carry no gate-model figures: rank, qualified, floor misses, hard passes, frontier mean).",
-		];
+	if (!rows.some((row) => row.floor_tasks !== null))
+		return [...header, "Not a task use case: no qualification floor, hard or frontier tasks."];
+	const sampled = rows.some((row) => row.pass_at_k !== null);
+	const k = (estimate: LeaderboardRow["pass_at_k"]) =>
+		estimate === null ? UNKNOWN : `${figure(estimate.value)} (k=${estimate.k}, n=${estimate.n})`;
 	return [
 		...header,
 		...markdownTable(
-			["model", "harness", "rank", "qualified", "floor misses", "hard passes", "frontier mean"],
-			gated.map((row) => [
+			[
+				"model",
+				"harness",
+				"rank",
+				"qualified",
+				"floor misses",
+				"floor unmeasured",
+				"hard passes",
+				"frontier mean",
+				...(sampled ? ["pass@k", "pass^k"] : []),
+			],
+			rows.map((row) => [
 				md(row.model_id),
 				md(row.harness),
-				row.rank === null || row.rank === undefined ? UNKNOWN : String(row.rank),
-				yesNo(row.qualified),
-				row.floor_misses === null || row.floor_misses === undefined ? UNKNOWN : String(row.floor_misses),
-				row.hard_passes === null || row.hard_passes === undefined ? UNKNOWN : String(row.hard_passes),
-				figure(row.frontier_mean),
+				row.rank === null ? "not ranked" : String(row.rank),
+				row.qualified === null ? "undecided" : yesNo(row.qualified),
+				outOf(row.floor_misses, row.floor_tasks),
+				row.floor_unmeasured === null ? UNKNOWN : String(row.floor_unmeasured),
+				outOf(row.hard_passes, row.hard_tasks),
+				row.frontier_mean === null ? "none" : `${figure(row.frontier_mean)} (n=${row.frontier_n ?? 0})`,
+				...(sampled ? [k(row.pass_at_k), k(row.pass_hat_k)] : []),
 			]),
 		),
 	];

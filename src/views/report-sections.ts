@@ -8,7 +8,7 @@ export function judgeSection({ judge }: ReportUseCase): string[] {
 		return [...header, "Judge rating: unknown (this use case was not judged; touchstone judge rates it)."];
 	return [
 		...header,
-		`${judge.pairs} pairs judged in both orders, ${judge.flips} flips counted as ties; Bradley–Terry ratings centred at 0 with ${Math.round(judge.level * 100)}% bootstrap intervals over tasks${judge.connected ? "" : "; the comparison graph is not connected: ratings compare only within a component"}.`,
+		`Rubric ${md(judge.rubric_version ?? "unknown")}: ${judge.pairs} pairs judged in both orders, ${judge.flips} flips counted as ties; Bradley–Terry ratings centred at 0 with ${Math.round(judge.level * 100)}% bootstrap intervals over tasks${judge.connected ? "" : "; the comparison graph is not connected: ratings compare only within a component"}.`,
 		"",
 		...markdownTable(
 			["model", "harness", "rating", "P(top)", "comparisons", "tasks", "component"],
@@ -51,7 +51,11 @@ export function performanceSection({ performance }: ReportUseCase): string[] {
 /** The per-role index section: every role's routing answer and ranking, else unknown. */
 export function indexSection(index: ReportIndex | null): string[] {
 	const header = ["## Per-role index", ""];
-	if (index === null) return [...header, "Index: unknown (not computed; touchstone index computes it)."];
+	if (index === null)
+		return [
+			...header,
+			"Index: none (no reported use case is a runnable task use case of the definitions read; without definitions, pass --dir).",
+		];
 	const level = Math.round(index.level * 100);
 	const named = (item: ReportIndex["roles"][number]["best"]) =>
 		item === null ? "none" : `${md(item.model_id)} (${md(item.harness)}) ${figure(item.index)}`;

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
@@ -197,6 +198,17 @@ describe("touchstone judge", () => {
 		);
 		expect(judgeAxis["m-strong"]).toBe(1);
 		expect(judgeAxis["m-weak"]).toBe(0);
+
+		// The report shows the ratings and the index beside the leaderboard.
+		const written = await runCli(["report", "--use-case", "code-fix", "--dir", "benchmarks", "--out", "board.md"], {
+			cwd: root,
+		});
+		expect(written.code, written.stderr).toBe(0);
+		const markdown = readFileSync(join(root, "board.md"), "utf8");
+		expect(markdown).toMatch(/### Pairwise judge\s+Rubric pairwise-rubric-1: 8 pairs judged in both orders, 3 flips/);
+		expect(markdown).toMatch(/\| m-strong \| agent \| [1-9]\d* \|/);
+		expect(markdown).toContain("## Per-role index");
+		expect(markdown).toMatch(/### implementer\s+Best m-\w+ \(agent\)/);
 
 		// One row per call: each pair in both orders, the unusable replies as errors without a verdict.
 		const store = openStore({

@@ -39,6 +39,28 @@ function hostileStore(): TaskStore {
 const cellPipes = (line: string) => line.replace(/\\./g, "").split("|").length - 1;
 
 describe("reportMarkdown", () => {
+	it("shows the gate model's table of a task use case: rank, qualification, floor misses and unmeasured, hard passes, frontier mean", () => {
+		fixture = taskStore({
+			tasks: [
+				{ id: "f1", kind: "floor" },
+				{ id: "f2", kind: "floor" },
+				{ id: "f3", kind: "floor" },
+				{ id: "h1", kind: "ceiling" },
+				{ id: "x1", kind: "frontier", threshold: 0.5 },
+			],
+			models: ["m/ace", "m/poor"],
+		});
+		for (const task of ["f1", "f2", "f3", "h1"]) fixture.record({ task, model: "m/ace", value: 1 });
+		fixture.record({ task: "x1", model: "m/ace", value: 0.75, graded: true });
+		for (const task of ["f1", "f2"]) fixture.record({ task, model: "m/poor", value: 0 });
+		fixture.record({ task: "f3", model: "m/poor", value: null, status: "harness_error" });
+		const markdown = reportMarkdown(reportPage([reportUseCase(fixture.store, fixture.useCaseId)], null));
+		const gate = markdown.slice(markdown.indexOf("### Gate model"));
+		expect(gate).toMatch(/\| m\/ace \| agent \| 1 \| yes \| 0\/3 \| 0 \| 1\/1 \| 0\.750 \(n=1\) \|/);
+		// Two measured misses past a tolerance of 1: out, unranked, whatever its unmeasured task would give.
+		expect(gate).toMatch(/\| m\/poor \| agent \| not ranked \| no \| 2\/3 \| 1 \| 0\/1 \| none \|/);
+	});
+
 	it("keeps every table row one line with its cell count, whatever the ids hold", () => {
 		const { store, useCaseId } = hostileStore();
 		const markdown = reportMarkdown(reportPage([reportUseCase(store, useCaseId)], null));
@@ -68,7 +90,7 @@ describe("reportMarkdown", () => {
 		const latest = store.listRuns({ use_case_id: useCaseId }).at(-1)?.created_at.slice(0, 10);
 		expect(first).toContain(`latest run: ${latest}.`);
 		expect(first).toContain("Judge rating: unknown");
-		expect(first).toContain("Index: unknown");
+		expect(first).toContain("Index: none");
 		// No row of good/model has a known cost: its cost is unknown, not $0.
 		expect(first.split("\n").find((line) => line.startsWith("| good/model | agent | 1.000"))).toContain("| unknown |");
 	});

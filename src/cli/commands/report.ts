@@ -2,21 +2,27 @@ import { renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Command } from "commander";
 import { NotFoundError } from "../../contract/index.js";
+import { type Definitions, loadIndexSettings } from "../../definitions/index.js";
 import { makeFolders } from "../../input/index.js";
-import { openStore } from "../../store/index.js";
+import { openStore, type Store } from "../../store/index.js";
 import {
+	type JudgeRatings,
+	judgeRatings,
 	type ReportPage,
 	type ReportUseCase,
+	type RoleIndex,
 	reportJunit,
 	reportMarkdown,
 	reportPage,
 	reportUseCase,
+	roleIndex,
 } from "../../views/index.js";
 import { type DirOptions, withDirOption } from "../definitions-option.js";
 import { type CliIo, printLine } from "../io.js";
 import { existingStorePaths, notFoundAsBadInput } from "../read-store.js";
-import { retiredModels } from "../retired-models.js";
+import { optionalDefinitions, retiredIn } from "../retired-models.js";
 import { type StoreFlags, withStoreOptions } from "../store-options.js";
+import { indexUseCase } from "./role-index.js";
 
 interface ReportOptions extends StoreFlags, DirOptions {
 	readonly useCase: readonly string[];
@@ -48,8 +54,8 @@ export function registerReportCommand(program: Command, io: CliIo): void {
 		.option("--json-out <file>", "also write the page JSON (everything the markdown shows, and more) here")
 		.option("--junit <file>", "also write JUnit XML here: one test case per model × case")
 		.action((options: ReportOptions, self: Command) => {
-			const retired = retiredModels(io, options, self);
-			const page = readPage(io, options, retired && new Set(retired.keys()));
+			const definitions = optionalDefinitions(io, options, self);
+			const page = readPage(io, options, definitions);
 			writeAtomically(options.out, reportMarkdown(page));
 			const written = [options.out];
 			if (options.jsonOut !== undefined) {
@@ -68,7 +74,14 @@ export function registerReportCommand(program: Command, io: CliIo): void {
 		});
 }
 
-function readPage(io: CliIo, options: ReportOptions, retired: ReadonlySet<string> | undefined): ReportPage {
+/**
+ * The page from the store: each use case's section with its pairwise-judge ratings (task use
+ * cases the judge rated), and the per-role index over the reported task use cases the
+ * definitions name (none without definitions: their task axes and index.yaml are needed).
+ */
+function readPage(io: CliIo, options: ReportOptions, definitions: Definitions | undefined): ReportPage {
+	const retiredById = retiredIn(definitions);
+	const retired = retiredById && new Set(retiredById.keys());
 	const paths = existingStorePaths(io, options, options.useCase[0] ?? null);
 	const store = openStore({ ...paths, readonly: true });
 	try {
@@ -78,17 +91,40 @@ function readPage(io: CliIo, options: ReportOptions, retired: ReadonlySet<string
 				: [...new Set(store.listSpecs().map((spec) => spec.use_case_id))].sort();
 		const sections = ids.map((id): ReportUseCase => {
 			try {
-				// The judge's ratings and the per-role index join the page as their views land (null: shown unknown).
-				return reportUseCase(store, id, { retired, judge: null });
+				return reportUseCase(store, id, { retired, judge: ratingsOf(store, id) });
 			} catch (error) {
 				if (error instanceof NotFoundError) throw notFoundAsBadInput(store, error, { useCase: id });
 				throw error;
 			}
 		});
-		return reportPage(sections, null);
+		return reportPage(sections, definitions === undefined ? null : indexOf(store, definitions, ids));
 	} finally {
 		store.close();
 	}
+}
+
+/** A task use case's judge ratings when the judge rated any model; null otherwise (shown as not judged). */
+function ratingsOf(store: Store, useCaseId: string): JudgeRatings | null {
+	const spec = store.currentSpec(useCaseId);
+	if (spec === null || (spec.spec as { plugin?: unknown }).plugin !== "tasks") return null;
+	const ratings = judgeRatings(store, useCaseId);
+	return ratings.ratings.length === 0 ? null : ratings;
+}
+
+/** The per-role index over the reported use cases that are runnable task use cases with rows; null when none is. */
+function indexOf(store: Store, definitions: Definitions, ids: readonly string[]): RoleIndex | null {
+	const useCases = definitions.useCases.filter(
+		(useCase) =>
+			ids.includes(useCase.id) &&
+			useCase.tasks !== null &&
+			useCase.status === "runnable" &&
+			store.currentSpec(useCase.id) !== null,
+	);
+	if (useCases.length === 0) return null;
+	return roleIndex(store, {
+		settings: loadIndexSettings(definitions.dir).settings,
+		useCases: useCases.map((useCase) => indexUseCase(store, definitions, useCase)),
+	});
 }
 
 /** Writes a file whole or not at all: a report half written would read as a real one. */

@@ -58,8 +58,8 @@ export function registerIndexCommand(program: Command, io: CliIo): void {
 		});
 }
 
-/** A use case as the index reads it: its tasks' axes from the task pack, and its judge ratings. */
-function indexUseCase(store: Store, definitions: Definitions, useCase: UseCaseDefinition): IndexUseCase {
+/** A use case as the index reads it: its tasks' axes from the task pack, and its judge ratings (also for `touchstone report`). */
+export function indexUseCase(store: Store, definitions: Definitions, useCase: UseCaseDefinition): IndexUseCase {
 	const pack = loadTaskPack(resolve(definitions.dir, useCase.tasks as string), { moduleChecks: false });
 	return {
 		use_case_id: useCase.id,
