@@ -40,6 +40,7 @@ describe("touchstone demo and run, spawned end to end", () => {
 		expect(first.stdout).not.toContain("sandbox:");
 		expect(first.stdout).not.toContain("! unisolated");
 		expect(first.stdout).toContain("touchstone calibrate --use-case summarization");
+		expect(first.stdout).toContain("touchstone report --dir");
 
 		// The read commands answer from the store the demo filled.
 		const board = await runCli(["leaderboard", "--use-case", "classification", "--json"], { cwd });

@@ -3,25 +3,21 @@ import { currentFacts } from "./current-facts.js";
 import { type Decision, decide } from "./decision.js";
 import { type DeploymentRecord, deploymentHistory } from "./deployment-history.js";
 import { floorMissTolerance } from "./gate-model.js";
-import { addJuryTallies, type FactGroup, groupKey, pairedDifferences } from "./group-facts.js";
+import { type GradingCost, gradingCost } from "./grading-cost.js";
+import { type FactGroup, groupKey } from "./group-facts.js";
 import { latestVolume } from "./latest-volume.js";
 import { normsColumns } from "./norms-column.js";
+import { type PairedDelta, pairedDelta } from "./paired-delta.js";
 import { mean, percentile } from "./percentile.js";
 import { bootstrapMeanInterval, type Interval, wilsonInterval } from "./statistics/index.js";
+
+export type { GradingCost } from "./grading-cost.js";
+export type { PairedDelta } from "./paired-delta.js";
+
 import { NO_TASK_COLUMNS, type TaskColumns, withTaskColumns } from "./task-columns.js";
 
 /** Resamples and seed of every bootstrap interval of a leaderboard (same store, same seed: same numbers). */
 export const LEADERBOARD_BOOTSTRAP = { samples: 1_000, seed: 1, level: 0.95 } as const;
-
-/** A difference between two models over the cases both ran, with its paired bootstrap interval. */
-export interface PairedDelta {
-	/** Mean over shared cases of (this model − the other). */
-	readonly value: number;
-	/** 95 % paired bootstrap interval of that mean; null when fewer than two cases are shared. */
-	readonly interval: Interval | null;
-	/** Cases both models graded: the number behind the delta. */
-	readonly shared_cases: number;
-}
 
 /**
  * One model × harness on a use case's leaderboard. Unknown is null, never a made-up zero. On a
@@ -107,26 +103,6 @@ export interface LeaderboardRow extends TaskColumns {
 	readonly retired: boolean | null;
 }
 
-/** What the jury's grading of a use case's current rows cost, beside what the candidates cost. */
-export interface GradingCost {
-	/** Sum of the known juror costs, in USD; null when no vote's cost is known. A lower bound when votes are unpriced. */
-	readonly cost_usd: number | null;
-	/** Votes asked for over the current rows. */
-	readonly votes: number;
-	/** Votes whose cost is unknown (an unpriced juror, a failed call). */
-	readonly unpriced_votes: number;
-	/** Current rows graded by a jury. */
-	readonly rows: number;
-	/** Of those, rows stored before jurors' usage was recorded (their votes are not counted at all). */
-	readonly unrecorded_rows: number;
-	/** Of those, rows whose jury missed its quorum (a grader error, no score): the votes they paid for are counted. */
-	readonly failed_rows: number;
-	/** The candidates' known cost over all current rows (the sum of the rows' `cost_usd`); null when none is known. */
-	readonly candidates_cost_usd: number | null;
-	/** Current rows whose candidate cost is unknown: when > 0, `candidates_cost_usd` is a lower bound. */
-	readonly candidates_unknown_cost: number;
-}
-
 /** A use case's leaderboard from current rows only, best headline first, with the decision. */
 export interface Leaderboard {
 	readonly use_case_id: string;
@@ -204,8 +180,6 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 		? withTaskColumns(store, useCaseId, scoredRows, { benchmarkVersion: options.benchmarkVersion, references })
 		: scoredRows;
 	const byKey = new Map(groups.map((group) => [groupKey(group.model_id, group.harness), group]));
-	const jury = addJuryTallies(groups.map((group) => group.jury));
-	const candidateCosts = rows.flatMap((row) => (row.cost_usd === null ? [] : [row.cost_usd]));
 	return {
 		use_case_id: useCaseId,
 		benchmark_version: spec.benchmark_version,
@@ -222,19 +196,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 			bootstrap,
 			volume: latestVolume(store, useCaseId),
 		}),
-		grading_cost:
-			jury.rows === 0
-				? null
-				: {
-						cost_usd: jury.cost_usd,
-						votes: jury.votes,
-						unpriced_votes: jury.unpriced_votes,
-						rows: jury.rows,
-						unrecorded_rows: jury.unrecorded_rows,
-						failed_rows: jury.failed_rows,
-						candidates_cost_usd: candidateCosts.length === 0 ? null : sum(candidateCosts),
-						candidates_unknown_cost: sum(rows.map((row) => row.unknown_cost)),
-					},
+		grading_cost: gradingCost(groups, rows),
 		stale_rows: stale,
 		superseded_rows: superseded,
 		bootstrap,
@@ -312,25 +274,4 @@ function gradedMean(
 		return value === undefined ? [] : [value];
 	});
 	return { graded_mean: mean(values), graded_n: values.length };
-}
-
-/** `a − b` over the cases both graded, with its paired bootstrap interval. */
-export function pairedDelta(
-	a: FactGroup,
-	b: FactGroup,
-	bootstrap: { readonly samples: number; readonly seed: number; readonly level: number },
-): PairedDelta | null {
-	const differences = pairedDifferences(a, b);
-	if (differences.length === 0) return null;
-	return {
-		value: sum([...differences]) / differences.length,
-		interval: bootstrapMeanInterval(differences, bootstrap).interval,
-		shared_cases: differences.length,
-	};
-}
-
-function sum(values: readonly number[]): number {
-	let total = 0;
-	for (const value of values) total += value;
-	return total;
 }

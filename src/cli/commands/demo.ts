@@ -100,6 +100,18 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 					"  touchstone calibrate --use-case summarization   the jury's report card, and runs you could rate",
 				);
 				printLine(io, "  touchstone rate RUN_ID --label ship|edit|reject  your rating of one output");
+				printLine(
+					io,
+					"  touchstone leaderboard --use-case code-fix --lens self-host   the gate model's board through the self-host lens",
+				);
+				printLine(
+					io,
+					`  touchstone index --dir ${definitionsDir}   the best model per role, and the cheapest and fastest close to it`,
+				);
+				printLine(
+					io,
+					`  touchstone report --dir ${definitionsDir} --out reports/leaderboard.md --junit reports/junit.xml   every leaderboard as markdown for git, and JUnit for CI`,
+				);
 			} finally {
 				store.close();
 				await server.close();
