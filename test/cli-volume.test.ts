@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../src/scripted-server/index.js";
@@ -58,6 +58,13 @@ describe("touchstone volume import, then leaderboard and roster", () => {
 		const table = await cli(["leaderboard", "--use-case", "arith"]);
 		expect(table.stdout).toMatch(/deployed: m\/dear \(single-shot\) since \d{4}-\d{2}-\d{2}\n/);
 		expect(table.stdout).toMatch(/projected saving: +\$30\.00 per 2026-11/);
+		// The report's decision carries the same saving, and since when the incumbent is deployed.
+		expect((await cli(["report", "--use-case", "arith", "--out", "board.md"])).code).toBe(0);
+		const markdown = readFileSync(join(fixture.root, "board.md"), "utf8");
+		expect(markdown).toMatch(/- Deployed: m\/dear \(single-shot\), since \d{4}-\d{2}-\d{2}\n/);
+		expect(markdown).toMatch(
+			/- Projected saving per 2026-11: \\\$30\.00 \[.*\] over 20000 calls, if m\/cheap replaced m\/dear \(4 shared cases\)/,
+		);
 		const roster = await cli(["roster"]);
 		expect(roster.stdout).toMatch(
 			/Offload candidates.*\n {2}arith: m\/dear \(single-shot\) -> m\/cheap \(single-shot\), saves \$30\.00 per 2026-11/,

@@ -46,9 +46,8 @@ function useCaseSection(useCase: ReportUseCase): string[] {
 		...leaderboardTable(board),
 		...(board.stale_rows > 0 ? ["", `${board.stale_rows} stale rows of older definitions left out.`] : []),
 		"",
-		...gateSection(board.rows),
-		"",
-		...judgeSection(useCase),
+		// The gate model and the pairwise judge are about task use cases: elsewhere there is nothing to show.
+		...(board.floor_miss_tolerance === null ? [] : [...gateSection(board.rows), "", ...judgeSection(useCase)]),
 		...performanceSection(useCase),
 	];
 }
@@ -56,6 +55,28 @@ function useCaseSection(useCase: ReportUseCase): string[] {
 function pick(label: string, chosen: DecisionPick | null): string {
 	if (chosen === null) return `- ${label}: none`;
 	return `- ${label}: ${md(chosen.model_id)} (${md(chosen.harness)}), headline ${figure(chosen.headline)}, ${usd(chosen.cost_per_case_usd)} per case, p50 ${duration(chosen.p50_latency_ms)}${chosen.precision === "limited" ? ", limited depth" : ""}`;
+}
+
+/** `, since DAY (before: X)` from the deployments ledger, when it has recorded the incumbent. */
+function deployedSince(board: Leaderboard): string {
+	const latest = board.deployments.at(-1);
+	const incumbent = board.decision.incumbent;
+	if (latest === undefined || incumbent === null || latest.model_id !== incumbent.model_id) return "";
+	const before = board.deployments.findLast((item) => item.model_id !== latest.model_id);
+	return `, since ${latest.deployed_at.slice(0, 10)}${before === undefined ? "" : ` (before: ${md(before.model_id)})`}`;
+}
+
+/** The projected saving per period of production traffic, when a volume snapshot was imported. */
+function savingLine({ decision }: Leaderboard): string[] {
+	const saving = decision.projected_saving;
+	if (saving === null) return [];
+	if (saving.saving_usd === null)
+		return [`- Projected saving per ${md(saving.period)}: unknown (${md(saving.reason ?? "not computed")})`];
+	const interval =
+		saving.saving_interval === null ? "" : ` [${usd(saving.saving_interval.low)}, ${usd(saving.saving_interval.high)}]`;
+	return [
+		`- Projected saving per ${md(saving.period)}: ${usd(saving.saving_usd)}${interval} over ${saving.calls ?? "unknown"} calls, if ${md(saving.candidate?.model_id ?? "none")} replaced ${md(saving.deployed.model_id)} (${saving.shared_cases} shared cases)`,
+	];
 }
 
 function decisionSection(board: Leaderboard): string[] {
@@ -67,7 +88,8 @@ function decisionSection(board: Leaderboard): string[] {
 		pick("Best", decision.best),
 		pick("Cheapest good enough", decision.cheapest_good_enough),
 		pick("Fastest good enough", decision.fastest_good_enough),
-		`- Deployed: ${incumbent === null ? "none named" : `${md(incumbent.model_id)} (${md(incumbent.harness)})${incumbent.benchmarked ? "" : ", not benchmarked on this version"}`}`,
+		`- Deployed: ${incumbent === null ? "none named" : `${md(incumbent.model_id)} (${md(incumbent.harness)})${incumbent.benchmarked ? "" : ", not benchmarked on this version"}`}${deployedSince(board)}`,
+		...savingLine(board),
 		`- Made from: ${decision.precision === null ? "no graded rows" : `${decision.precision} rows`}; by point estimates alone: cheapest ${decision.point_estimate.cheapest_good_enough === null ? "none" : md(decision.point_estimate.cheapest_good_enough.model_id)}, fastest ${decision.point_estimate.fastest_good_enough === null ? "none" : md(decision.point_estimate.fastest_good_enough.model_id)}${decision.differs ? " (differs from the answer with confidence)" : ""}`,
 		...(decision.notes.length === 0
 			? []
@@ -156,7 +178,7 @@ function outOf(part: number | null, whole: number | null): string {
 function gateSection(rows: readonly LeaderboardRow[]): string[] {
 	const header = ["### Gate model", ""];
 	if (!rows.some((row) => row.floor_tasks !== null))
-		return [...header, "Not a task use case: no qualification floor, hard or frontier tasks."];
+		return [...header, "No model has a current row on this task use case yet."];
 	const sampled = rows.some((row) => row.pass_at_k !== null);
 	const k = (estimate: LeaderboardRow["pass_at_k"]) =>
 		estimate === null ? UNKNOWN : `${figure(estimate.value)} (k=${estimate.k}, n=${estimate.n})`;
