@@ -73,6 +73,7 @@ function gateNotes(board: Leaderboard): string[] {
 	if (board.floor_miss_tolerance === null) return [];
 	const notes = [
 		`gate: qualified with at most ${board.floor_miss_tolerance} floor miss${board.floor_miss_tolerance === 1 ? "" : "es"}; ranked by hard passes, frontier mean, then cost (references unranked)`,
+		"  misses: qualified (yes, no, ?), then floor tasks missed / floor tasks; hard: hard tasks passed / hard tasks",
 	];
 	if (board.rows.some((row) => (row.floor_unmeasured ?? 0) > 0))
 		notes.push(

@@ -28,14 +28,14 @@ export const TASK_LEADERBOARD_COLUMNS: readonly LeaderboardColumn[] = [
 	),
 	column(
 		"floor",
-		"floor missed",
+		"misses",
 		"qualified (yes, no, ? when unmeasured floor tasks decide it), then floor misses / floor tasks, +n? unmeasured",
 		(row) =>
 			row.floor_tasks === null
 				? "-"
 				: `${qualified(row)} ${row.floor_misses}/${row.floor_tasks}${row.floor_unmeasured ? ` +${row.floor_unmeasured}?` : ""}`,
 	),
-	column("hard", "hard passed", "hard tasks passed of the hard tasks", (row) =>
+	column("hard", "hard", "hard tasks passed of the hard tasks", (row) =>
 		row.hard_tasks === null ? "-" : `${row.hard_passes}/${row.hard_tasks}`,
 	),
 	column("frontier", "frontier", "mean per-task score on the frontier tasks, with how many (n)", (row) =>

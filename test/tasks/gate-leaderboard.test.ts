@@ -85,12 +85,12 @@ describe("the gate model and lenses on touchstone leaderboard", () => {
 
 	it("shows the gate columns by default and one lens with --lens; an unknown lens is bad input", async () => {
 		const table = await runCli(["leaderboard", "--use-case", "gate"], { cwd });
-		expect(table.stdout).toMatch(/^model +# +floor missed +hard passed +headline /m);
+		expect(table.stdout).toMatch(/^model +# +misses +hard +headline /m);
 		expect(table.stdout).toMatch(/^builtin\/baseline .* - +no 1\/1 +0\/0 +0\.000 /m);
 		const [above] = table.stdout.split("Decision");
 		for (const line of above?.split("\n") ?? []) expect(line.length).toBeLessThanOrEqual(120);
 		const selfHost = await runCli(["leaderboard", "--use-case", "gate", "--lens", "self-host"], { cwd });
-		expect(selfHost.stdout).toMatch(/^model +# +qual\. +hard passed +tokens p50 +turns p50 +tool ok$/m);
+		expect(selfHost.stdout).toMatch(/^model +# +qual\. +hard +tokens p50 +turns p50 +tool ok$/m);
 		const cloud = await runCli(["leaderboard", "--use-case", "gate", "--lens", "cloud"], { cwd });
 		expect(cloud.stdout).toMatch(/^model +# +qual\. +wall p50 +cost +\$\/solve$/m);
 		// No solve: no cost per solve (a dash, not an unknown `?`).
