@@ -1,4 +1,10 @@
-import type { DeploymentRecord, OffloadCandidate, ProjectedSaving } from "../views/index.js";
+import {
+	type DeploymentRecord,
+	incumbentSpan,
+	type OffloadCandidate,
+	type ProjectedSaving,
+	replacesItself,
+} from "../views/index.js";
 import { formatCost } from "./format.js";
 
 /**
@@ -6,15 +12,9 @@ import { formatCost } from "./format.js";
  * the deployments ledger, the day it was first seen and the one before it; null with no history.
  */
 export function describeDeployments(history: readonly DeploymentRecord[]): string | null {
-	const latest = history.at(-1);
-	if (latest === undefined) return null;
-	const same = (row: DeploymentRecord) => row.model_id === latest.model_id && row.harness === latest.harness;
-	// A change of `source` only is a row of the ledger, not a new model: "since" is when the model came.
-	let first = history.length - 1;
-	while (first > 0 && same(history[first - 1] as DeploymentRecord)) first -= 1;
-	const since = (history[first] as DeploymentRecord).deployed_at.slice(0, 10);
-	const before = history[first - 1];
-	return `deployed: ${name(latest)} since ${since}${before === undefined ? "" : ` (before: ${name(before)})`}`;
+	const span = incumbentSpan(history);
+	if (span === null) return null;
+	return `deployed: ${name(span.latest)} since ${span.since}${span.before === null ? "" : ` (before: ${name(span.before)})`}`;
 }
 
 /**
@@ -22,9 +22,7 @@ export function describeDeployments(history: readonly DeploymentRecord[]): strin
  * cases`; `unknown for 2026-11: why`; `none for 2026-11: …` when the deployed model is the pick.
  */
 export function describeSaving(saving: ProjectedSaving): string {
-	const same =
-		saving.candidate?.model_id === saving.deployed.model_id && saving.candidate.harness === saving.deployed.harness;
-	if (same) return `none for ${saving.period}: ${saving.reason}`;
+	if (replacesItself(saving)) return `none for ${saving.period}: ${saving.reason}`;
 	if (saving.saving_usd === null || saving.per_call_usd === null)
 		return `unknown for ${saving.period}: ${saving.reason}`;
 	return `${usd(saving.saving_usd)} per ${saving.period}${interval(saving.saving_interval)}, ${saving.calls} calls × ${formatCost(saving.per_call_usd)}/call over ${saving.shared_cases} shared cases`;

@@ -23,3 +23,29 @@ export function deploymentHistory(store: Store, useCaseId: string): DeploymentRe
 		deployed_at: row.deployed_at,
 	}));
 }
+
+/** The incumbent's span in a deployment history: its latest row, the day it came, and what ran before it. */
+export interface IncumbentSpan {
+	readonly latest: DeploymentRecord;
+	/** The UTC day the incumbent model × harness was first seen in this stretch (YYYY-MM-DD). */
+	readonly since: string;
+	/** The deployment before that stretch; null when it is the first. */
+	readonly before: DeploymentRecord | null;
+}
+
+/**
+ * Since when the incumbent has run, from the history: a change of `source` alone is a row of the
+ * ledger but not a new model, so "since" is when the model × harness came. Null with no history.
+ */
+export function incumbentSpan(history: readonly DeploymentRecord[]): IncumbentSpan | null {
+	const latest = history.at(-1);
+	if (latest === undefined) return null;
+	const same = (row: DeploymentRecord) => row.model_id === latest.model_id && row.harness === latest.harness;
+	let first = history.length - 1;
+	while (first > 0 && same(history[first - 1] as DeploymentRecord)) first -= 1;
+	return {
+		latest,
+		since: (history[first] as DeploymentRecord).deployed_at.slice(0, 10),
+		before: history[first - 1] ?? null,
+	};
+}

@@ -34,7 +34,7 @@ export {
 export { type CurrentFacts, currentFacts, resolveSpec } from "./current-facts.js";
 export { type CurrentRuns, currentRuns } from "./current-runs.js";
 export { type Decision, type DecisionCandidate, type DecisionPick, decide } from "./decision.js";
-export { type DeploymentRecord, deploymentHistory } from "./deployment-history.js";
+export { type DeploymentRecord, deploymentHistory, type IncumbentSpan, incumbentSpan } from "./deployment-history.js";
 export { type GateStanding, type KEstimate, NO_GATE_STANDING } from "./gate-model.js";
 export {
 	evaluateGates,
@@ -71,7 +71,7 @@ export { type OffloadCandidate, offloadCandidates } from "./offload-candidates.j
 export { type OwnerRatingChoice, type OwnerRatingFieldNames, resolveOwnerRating } from "./owner-rating-input.js";
 export { DEFAULT_PAGE, MAX_PAGE } from "./page-cursor.js";
 export { mean, percentile } from "./percentile.js";
-export type { ProjectedSaving } from "./projected-saving.js";
+export { type ProjectedSaving, replacesItself } from "./projected-saving.js";
 export { reportJunit, xmlText } from "./report-junit.js";
 export { reportMarkdown } from "./report-markdown.js";
 export {

@@ -28,6 +28,13 @@ export interface ProjectedSaving {
 	readonly reason: string | null;
 }
 
+/** Whether the saving's candidate is the deployed model itself: nothing to offload to (a saving of none, not an unknown one). */
+export function replacesItself(saving: ProjectedSaving): boolean {
+	return (
+		saving.candidate?.model_id === saving.deployed.model_id && saving.candidate.harness === saving.deployed.harness
+	);
+}
+
 /** What a projected saving is made from. */
 export interface SavingInput {
 	readonly deployed: { readonly model: string; readonly harness: string } | null;

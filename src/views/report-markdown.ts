@@ -1,5 +1,7 @@
 import type { DecisionPick } from "./decision.js";
+import { incumbentSpan } from "./deployment-history.js";
 import type { Leaderboard, LeaderboardRow } from "./leaderboard.js";
+import { replacesItself } from "./projected-saving.js";
 import type { ReportPage, ReportUseCase } from "./report-page.js";
 import { indexSection, judgeSection, performanceSection } from "./report-sections.js";
 import {
@@ -59,17 +61,20 @@ function pick(label: string, chosen: DecisionPick | null): string {
 
 /** `, since DAY (before: X)` from the deployments ledger, when it has recorded the incumbent. */
 function deployedSince(board: Leaderboard): string {
-	const latest = board.deployments.at(-1);
+	const span = incumbentSpan(board.deployments);
 	const incumbent = board.decision.incumbent;
-	if (latest === undefined || incumbent === null || latest.model_id !== incumbent.model_id) return "";
-	const before = board.deployments.findLast((item) => item.model_id !== latest.model_id);
-	return `, since ${latest.deployed_at.slice(0, 10)}${before === undefined ? "" : ` (before: ${md(before.model_id)})`}`;
+	if (span === null || incumbent === null || span.latest.model_id !== incumbent.model_id) return "";
+	return `, since ${span.since}${span.before === null ? "" : ` (before: ${md(span.before.model_id)})`}`;
 }
 
 /** The projected saving per period of production traffic, when a volume snapshot was imported. */
 function savingLine({ decision }: Leaderboard): string[] {
 	const saving = decision.projected_saving;
 	if (saving === null) return [];
+	if (replacesItself(saving))
+		return [
+			`- Projected saving per ${md(saving.period)}: none (${md(saving.reason ?? "the deployed model is the pick")})`,
+		];
 	if (saving.saving_usd === null)
 		return [`- Projected saving per ${md(saving.period)}: unknown (${md(saving.reason ?? "not computed")})`];
 	const interval =
