@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ScriptedServer, startScriptedServer, validateScript } from "../src/scripted-server/index.js";
@@ -102,6 +102,20 @@ describe("touchstone drop and prune", () => {
 		expect(page.use_cases[0]?.leaderboard.decision.cheapest_good_enough?.model_id).toBe("m/strong");
 		expect(page.use_cases[0]?.cases).toHaveLength(12);
 		expect(junit).toContain('<testsuite name="arith" tests="12" failures="4" errors="0" skipped="4">');
+		// A folder as --out, or one file for two outputs, is bad input before anything is written.
+		const folder = await cli([
+			"report",
+			"--out",
+			"reports",
+			"--junit",
+			"reports/page.json",
+			"--json-out",
+			"reports/page.json",
+		]);
+		expect(folder.code).toBe(2);
+		expect(folder.stderr).toMatch(/--out\s+reports is a folder, not a file/);
+		expect(folder.stderr).toMatch(/--junit\s+reports\/page\.json is also --json-out's file/);
+		expect(readdirSync(join(root, "reports")).sort()).toEqual(["junit.xml", "leaderboard.md", "page.json"]);
 		const unknown = await cli(["report", "--use-case", "nope"]);
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toContain("use cases with results: arith");

@@ -138,7 +138,12 @@ function judgedUseCase(definitions: Definitions, id: string): UseCaseDefinition 
 			column: null,
 			path: "",
 			message: `no use case \`${id}\` in use_cases.yaml`,
-			fix: `name one of: ${definitions.useCases.map((item) => item.id).join(", ") || "none defined"}`,
+			fix: `name a task use case: ${
+				definitions.useCases
+					.filter((item) => item.tasks !== null)
+					.map((item) => item.id)
+					.join(", ") || "none defined (a task use case has `tasks: packs/<pack>`)"
+			}`,
 		});
 	if (useCase.tasks === null)
 		throw refuse(

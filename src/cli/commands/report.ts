@@ -1,7 +1,7 @@
-import { renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
-import { NotFoundError } from "../../contract/index.js";
+import { BadInputError, type InputIssue, NotFoundError } from "../../contract/index.js";
 import { type Definitions, loadIndexSettings } from "../../definitions/index.js";
 import { makeFolders } from "../../input/index.js";
 import { openStore, type Store } from "../../store/index.js";
@@ -56,6 +56,7 @@ export function registerReportCommand(program: Command, io: CliIo): void {
 		.action((options: ReportOptions, self: Command) => {
 			const definitions = optionalDefinitions(io, options, self);
 			const page = readPage(io, options, definitions);
+			checkOutputs(options);
 			writeAtomically(options.out, reportMarkdown(page));
 			const written = [options.out];
 			if (options.jsonOut !== undefined) {
@@ -131,6 +132,48 @@ function indexOf(store: Store, definitions: Definitions, ids: readonly string[])
 function writeAtomically(file: string, text: string): void {
 	makeFolders(dirname(file));
 	const temporary = `${file}.${process.pid}.tmp`;
-	writeFileSync(temporary, text);
-	renameSync(temporary, file);
+	try {
+		writeFileSync(temporary, text);
+		renameSync(temporary, file);
+	} finally {
+		rmSync(temporary, { force: true });
+	}
+}
+
+/**
+ * Refuses, before anything is written, an output path that is a folder, or one path given for two
+ * outputs (the second would overwrite the first): bad input naming the flag, not a crash.
+ */
+function checkOutputs(options: ReportOptions): void {
+	const outputs: [string, string | undefined][] = [
+		["--out", options.out],
+		["--json-out", options.jsonOut],
+		["--junit", options.junit],
+	];
+	const issues: InputIssue[] = [];
+	const seen = new Map<string, string>();
+	for (const [flag, file] of outputs) {
+		if (file === undefined) continue;
+		const other = seen.get(resolve(file));
+		if (other !== undefined)
+			issues.push({
+				source: flag,
+				line: null,
+				column: null,
+				path: "",
+				message: `${file} is also ${other}'s file: one would overwrite the other`,
+				fix: `give ${flag} a file of its own`,
+			});
+		seen.set(resolve(file), flag);
+		if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
+			issues.push({
+				source: flag,
+				line: null,
+				column: null,
+				path: "",
+				message: `${file} is a folder, not a file`,
+				fix: `name a file inside it, e.g. ${flag} ${join(file, flag === "--junit" ? "junit.xml" : flag === "--json-out" ? "leaderboard.json" : "leaderboard.md")}`,
+			});
+	}
+	if (issues.length > 0) throw new BadInputError("Cannot write the report: nothing was written.", issues);
 }
