@@ -26,7 +26,8 @@ export function registerDropCommand(program: Command, io: CliIo): void {
 		.action(async (id: string, options: DropOptions) => {
 			const definitions = loadFromDirOption(options.dir, options.allowPath);
 			const file = join(definitions.dir, DEFINITION_FILES.models);
-			const reason = options.reason.trim();
+			// One line, as the file will hold it: line breaks and runs of spaces become one space.
+			const reason = options.reason.replace(/\s+/g, " ").trim();
 			const model = findModel(definitions, id);
 			const problem = (message: string, fix: string): never => {
 				const issue: InputIssue = { source: "MODEL", line: null, column: null, path: "", message, fix };
