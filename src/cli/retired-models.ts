@@ -20,7 +20,7 @@ export function optionalDefinitions(io: CliIo, options: DirOptions, command: Com
 	} catch (error) {
 		if (!implicit || !(error instanceof BadInputError)) throw error;
 		io.stderr.write(
-			`touchstone: ${displayPath(options.dir)} does not load (touchstone validate lists why), so retired models are not marked\n`,
+			`touchstone: ${displayPath(options.dir)} does not load (touchstone validate lists why), so retired models are not marked (and a report has no per-role index)\n`,
 		);
 		return undefined;
 	}

@@ -23,7 +23,7 @@ export {
 	majorityQuorum,
 } from "./judge-panel-schema.js";
 export { ladderAnchors } from "./ladder-anchors.js";
-export { ladderScoresFileSchema, loadLadderScores } from "./ladder-scores-file.js";
+export { loadLadderScores } from "./ladder-scores-file.js";
 export { DEFINITION_FILES, loadDefinitions } from "./load-definitions.js";
 export { INDEX_FILE, type LoadedIndexSettings, loadIndexSettings } from "./load-index.js";
 export { type LoadTaskPackOptions, loadTaskPack, type TaskPack } from "./load-task-pack.js";

@@ -11,7 +11,7 @@ const scoresSchema = z
 	.describe("The tier's scores, each in [0, 1] (a graded score, or 1/0 for a binary verifier).");
 
 /** A `--from-json` file: scores produced elsewhere (runs graded by hand, another harness), per ladder tier. */
-export const ladderScoresFileSchema = z.strictObject({ small: scoresSchema, mid: scoresSchema, large: scoresSchema });
+const ladderScoresFileSchema = z.strictObject({ small: scoresSchema, mid: scoresSchema, large: scoresSchema });
 
 /**
  * Reads a `touchstone ladder --from-json` file, `{"small": [0.3, 0.5], "mid": [...], "large": [...]}`.

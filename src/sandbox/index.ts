@@ -37,7 +37,6 @@ export {
 	snapshotHash,
 } from "./snapshot/fixture-manifest.js";
 export {
-	countChangedLines,
 	type GoldDiff,
 	type GoldSize,
 	goldDiff,

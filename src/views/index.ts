@@ -72,7 +72,7 @@ export { type OwnerRatingChoice, type OwnerRatingFieldNames, resolveOwnerRating 
 export { DEFAULT_PAGE, MAX_PAGE } from "./page-cursor.js";
 export { mean, percentile } from "./percentile.js";
 export { type ProjectedSaving, replacesItself } from "./projected-saving.js";
-export { reportJunit, xmlText } from "./report-junit.js";
+export { reportJunit } from "./report-junit.js";
 export { reportMarkdown } from "./report-markdown.js";
 export {
 	type ReportIndex,

@@ -7,7 +7,7 @@ import type { CaseResult } from "./report-results.js";
 const NOT_XML = /[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu;
 
 /** Text safe inside an XML attribute or element: the five special characters escaped, forbidden ones replaced by U+FFFD. */
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
 	return text
 		.replace(NOT_XML, "\ufffd")
 		.replace(/&/g, "&amp;")

@@ -22,7 +22,7 @@ import { type CliIo, printLine } from "../io.js";
 import { existingStorePaths, notFoundAsBadInput } from "../read-store.js";
 import { optionalDefinitions, retiredIn } from "../retired-models.js";
 import { type StoreFlags, withStoreOptions } from "../store-options.js";
-import { indexUseCase } from "./role-index.js";
+import { indexedUseCases, indexUseCase } from "./role-index.js";
 
 interface ReportOptions extends StoreFlags, DirOptions {
 	readonly useCase: readonly string[];
@@ -114,12 +114,8 @@ function ratingsOf(store: Store, useCaseId: string): JudgeRatings | null {
 
 /** The per-role index over the reported use cases that are runnable task use cases with rows; null when none is. */
 function indexOf(store: Store, definitions: Definitions, ids: readonly string[]): RoleIndex | null {
-	const useCases = definitions.useCases.filter(
-		(useCase) =>
-			ids.includes(useCase.id) &&
-			useCase.tasks !== null &&
-			useCase.status === "runnable" &&
-			store.currentSpec(useCase.id) !== null,
+	const useCases = indexedUseCases(definitions).filter(
+		(useCase) => ids.includes(useCase.id) && store.currentSpec(useCase.id) !== null,
 	);
 	if (useCases.length === 0) return null;
 	return roleIndex(store, {

@@ -69,9 +69,14 @@ export function indexUseCase(store: Store, definitions: Definitions, useCase: Us
 	};
 }
 
+/** The use cases the index ranks: the runnable ones with a task pack (also for `touchstone report`). */
+export function indexedUseCases(definitions: Definitions): UseCaseDefinition[] {
+	return definitions.useCases.filter((useCase) => useCase.tasks !== null && useCase.status === "runnable");
+}
+
 /** The task use cases named by --use-case (each must be one), else every runnable task use case. */
 function selectUseCases(definitions: Definitions, named: readonly string[]): UseCaseDefinition[] {
-	const tasks = definitions.useCases.filter((useCase) => useCase.tasks !== null && useCase.status === "runnable");
+	const tasks = indexedUseCases(definitions);
 	if (named.length === 0) return tasks;
 	const issues: InputIssue[] = [];
 	const chosen: UseCaseDefinition[] = [];

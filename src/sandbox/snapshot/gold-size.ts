@@ -72,7 +72,7 @@ export async function goldDiff(repo: string, task: Task): Promise<GoldDiff> {
 }
 
 /** Added plus removed lines of a unified diff's text hunks (binary patches have none). */
-export function countChangedLines(diff: string): number {
+function countChangedLines(diff: string): number {
 	let lines = 0;
 	let inHunk = false;
 	for (const line of diff.split("\n")) {
