@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
 	test: {
-		include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+		include: ["src/**/*.test.ts", "test/**/*.test.ts", "web/src/**/*.test.ts", "web/test/**/*.test.ts"],
 		globalSetup: ["test/support/global-setup.ts"],
 		reporters: ["default", "./test/support/summary-reporter.ts"],
 		// Vitest runs cores - 1 files at once by default: one on a 2-core machine, while most of this

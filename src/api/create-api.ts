@@ -10,6 +10,7 @@ import { bearerMatches } from "./bearer-token.js";
 import { CalibrationAnswers } from "./calibration-answers.js";
 import type { CalibrationJob } from "./calibration-protocol.js";
 import { type ClientAbort, clientAbortOf, describeClientAbort } from "./client-abort.js";
+import { type DashboardAssets, mountDashboard } from "./dashboard-assets.js";
 import { ERROR_STATUSES, type ErrorBody, errorBody, errorResponse, HttpRefusal } from "./http-error.js";
 import { API_BASE_PATH, OPENAPI_PATH, openApiDocument, RATE_PATH } from "./openapi-document.js";
 import { recordRating } from "./rate-route.js";
@@ -45,12 +46,14 @@ export interface ApiOptions {
 	readonly cacheBytes?: number;
 	/** Resamples and seed of the calibration's bootstrap intervals (default DEFAULT_BOOTSTRAP, 2,000 resamples, seed 1). */
 	readonly calibrationBootstrap?: CalibrationJob["bootstrap"];
+	/** The built dashboard served at `/` (see loadDashboardAssets); absent or null: `/` says how to build it. */
+	readonly dashboard?: DashboardAssets | null;
 }
 
 /**
  * The HTTP API as a Hono app, `(Request) => Response`: tests call `app.request()` without a port,
  * `touchstone serve` puts it on one. Mounted under {@link API_BASE_PATH}, read-only apart from
- * `POST rate`; the OpenAPI document is at {@link OPENAPI_PATH}. Every error is
+ * `POST rate`; the OpenAPI document is at {@link OPENAPI_PATH}; the dashboard, when given, at `/`. Every error is
  * `{error: {code, message, issues}}` and never carries a stack trace. GET answers are cached
  * until the store changes (see ResponseCache), so repeated reads of a large store are cheap.
  * Every request must name an allowed host (421 otherwise); `POST rate` also refuses cross-site
@@ -149,6 +152,7 @@ export function createApi(options: ApiOptions): Hono {
 		},
 	);
 	app.route(API_BASE_PATH, benchmarks);
+	mountDashboard(app, options.dashboard ?? null);
 	return app;
 }
 

@@ -8,6 +8,7 @@ export { closeApi } from "./api-lifecycle.js";
 export { type ApiServer, startApiServer } from "./api-server.js";
 export { type ClientAbort, describeClientAbort } from "./client-abort.js";
 export { type ApiOptions, createApi, DEFAULT_MAX_BODY_BYTES } from "./create-api.js";
+export { DASHBOARD_CSP, type DashboardAssets, loadDashboardAssets } from "./dashboard-assets.js";
 export { type ErrorBody, INTERNAL_ERROR_MESSAGE } from "./http-error.js";
 export { isLoopbackHost } from "./loopback-host.js";
 export { API_BASE_PATH, OPENAPI_PATH, openApiDocument, RATE_PATH } from "./openapi-document.js";

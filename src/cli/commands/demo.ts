@@ -68,6 +68,10 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 				printLine(io, "Next (from a checkout, `touchstone` is `node bin/touchstone.js`):");
 				printLine(
 					io,
+					`  touchstone view --dir ${definitionsDir} --open   all of it in the browser: http://127.0.0.1:33800/ (the API under /api/v1/benchmarks)`,
+				);
+				printLine(
+					io,
 					`  touchstone roster --dir ${definitionsDir}   every use case, ideas included (the unlock board)`,
 				);
 				printLine(
@@ -86,10 +90,6 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 				printLine(
 					io,
 					"  touchstone inspect --use-case support-replies --case outage-credit   a rubric written in YAML, each juror's vote",
-				);
-				printLine(
-					io,
-					`  touchstone serve --dir ${definitionsDir}   the same over HTTP: http://127.0.0.1:33800/api/v1/benchmarks`,
 				);
 				printLine(
 					io,

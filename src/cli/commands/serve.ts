@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import {
 	API_BASE_PATH,
@@ -8,6 +9,7 @@ import {
 	createApi,
 	describeClientAbort,
 	isLoopbackHost,
+	loadDashboardAssets,
 	OPENAPI_PATH,
 	startApiServer,
 	warmLeaderboards,
@@ -18,10 +20,15 @@ import type { RosterInput } from "../../views/index.js";
 import { displayPath, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { port } from "../flag-parsers.js";
 import { type CliIo, printLine } from "../io.js";
+import { openInBrowser } from "../open-browser.js";
+import { PACKAGE_ROOT } from "../package-info.js";
 import { openWritableStore, type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
 /** The port `serve` listens on unless told otherwise. */
 export const DEFAULT_API_PORT = 33800;
+
+/** Where `npm run build` puts the dashboard (web/ built by Vite), shipped in the package. */
+export const DASHBOARD_DIR = join(PACKAGE_ROOT, "dist", "web");
 
 interface ServeOptions extends StoreFlags {
 	readonly port: number;
@@ -29,19 +36,31 @@ interface ServeOptions extends StoreFlags {
 	readonly allowHost: readonly string[];
 	readonly dir: string;
 	readonly allowPath: readonly string[];
+	readonly open?: boolean;
 }
 
 /**
- * `touchstone serve`: the HTTP API over the store until Ctrl-C. Binds to loopback by default and
- * refuses any other address unless TOUCHSTONE_RATE_TOKEN is set, since `POST rate` writes.
- * Answers only requests whose Host is one of its names (loopback, the bound address,
- * `--allow-host`), so a web page cannot reach it through DNS rebinding.
+ * `touchstone serve`: the dashboard at `/` and the HTTP API under it, over the store until
+ * Ctrl-C. Binds to loopback by default and refuses any other address unless
+ * TOUCHSTONE_RATE_TOKEN is set, since `POST rate` writes. Answers only requests whose Host is
+ * one of its names (loopback, the bound address, `--allow-host`), so a web page cannot reach it
+ * through DNS rebinding.
  */
 export function registerServeCommand(program: Command, io: CliIo): void {
-	withStoreOptions(withDirOption(program.command("serve")), "reads and writes")
+	serveOptions(program.command("serve"))
 		.description(
-			"serve the read-only HTTP API (leaderboard, case matrix, inspector, calibration, roster) and POST rate",
+			"serve the dashboard at / and the HTTP API (leaderboard, case matrix, inspector, calibration, roster, POST rate)",
 		)
+		.action((options: ServeOptions, command: Command) => serve(io, options, command));
+	// `view`: the same server under the name people look for, with --open.
+	serveOptions(program.command("view"))
+		.description("open the dashboard: `serve` under a shorter name, printing the URL (--open starts a browser on it)")
+		.option("--open", "open the dashboard in a browser ($BROWSER, else the system's opener)")
+		.action((options: ServeOptions, command: Command) => serve(io, options, command));
+}
+
+function serveOptions(command: Command): Command {
+	return withStoreOptions(withDirOption(command), "reads and writes")
 		.option("--port <n>", `port to listen on (0: any free port)`, port, DEFAULT_API_PORT)
 		.option("--host <host>", "address to bind; anything but loopback needs TOUCHSTONE_RATE_TOKEN", "127.0.0.1")
 		.option(
@@ -49,26 +68,27 @@ export function registerServeCommand(program: Command, io: CliIo): void {
 			"also answer requests whose Host header is NAME (any port), e.g. a name in /etc/hosts or of a proxy; repeatable",
 			(value: string, previous: readonly string[]) => [...previous, allowedHost(value)],
 			[] as readonly string[],
-		)
-		.action(async (options: ServeOptions, command: Command) => {
-			const rateToken = nonEmpty(io.env.TOUCHSTONE_RATE_TOKEN);
-			if (!isLoopbackHost(options.host) && rateToken === null)
-				throw flagError(
-					"--host",
-					`refusing to serve on ${options.host} without a rate token: anyone who can reach it could record ratings`,
-					"set TOUCHSTONE_RATE_TOKEN to a long random secret, or bind to loopback (--host 127.0.0.1)",
-				);
-			const useCases = loadRoster(io, options, command.getOptionValueSource("dir") !== "default");
-			const paths = storePaths(io, options);
-			const existed = existsSync(paths.database);
-			const store = openWritableStore(io, options);
-			if (!existed) io.stderr.write(`touchstone serve: no store at ${paths.database} yet; serving a new, empty one\n`);
-			try {
-				await serveUntilStopped(io, store, useCases, options, rateToken);
-			} finally {
-				store.close();
-			}
-		});
+		);
+}
+
+async function serve(io: CliIo, options: ServeOptions, command: Command): Promise<void> {
+	const rateToken = nonEmpty(io.env.TOUCHSTONE_RATE_TOKEN);
+	if (!isLoopbackHost(options.host) && rateToken === null)
+		throw flagError(
+			"--host",
+			`refusing to serve on ${options.host} without a rate token: anyone who can reach it could record ratings`,
+			"set TOUCHSTONE_RATE_TOKEN to a long random secret, or bind to loopback (--host 127.0.0.1)",
+		);
+	const useCases = loadRoster(io, options, command.getOptionValueSource("dir") !== "default");
+	const paths = storePaths(io, options);
+	const existed = existsSync(paths.database);
+	const store = openWritableStore(io, options);
+	if (!existed) io.stderr.write(`touchstone serve: no store at ${paths.database} yet; serving a new, empty one\n`);
+	try {
+		await serveUntilStopped(io, store, useCases, options, rateToken);
+	} finally {
+		store.close();
+	}
 }
 
 async function serveUntilStopped(
@@ -79,7 +99,9 @@ async function serveUntilStopped(
 	rateToken: string | null,
 ): Promise<void> {
 	const allowedHosts = allowedHostNames(options.host, options.allowHost);
+	const dashboard = loadDashboardAssets(DASHBOARD_DIR);
 	const app = createApi({
+		dashboard,
 		store,
 		useCases,
 		rateToken,
@@ -91,6 +113,13 @@ async function serveUntilStopped(
 		onClientAbort: (abort) => io.stderr.write(`touchstone serve: ${describeClientAbort(abort)}\n`),
 	});
 	const server = await listen(app, options);
+	const dashboardUrl = `${server.url}/`;
+	printLine(
+		io,
+		dashboard === null
+			? `touchstone dashboard: not built in this checkout (${displayPath(DASHBOARD_DIR)} is missing); run \`npm run build\``
+			: `touchstone dashboard on ${dashboardUrl}`,
+	);
 	printLine(io, `touchstone API on ${server.url}${API_BASE_PATH}`);
 	printLine(io, `  OpenAPI: ${server.url}${OPENAPI_PATH}`);
 	printLine(io, `  store: ${store.paths.database}`);
@@ -99,6 +128,14 @@ async function serveUntilStopped(
 		io,
 		`  POST rate: ${rateToken === null ? "open (loopback only; set TOUCHSTONE_RATE_TOKEN to require a token)" : "requires Authorization: Bearer $TOUCHSTONE_RATE_TOKEN"} · Ctrl-C to stop`,
 	);
+	if (options.open === true && dashboard !== null) {
+		const opened = await openInBrowser(dashboardUrl, io.env);
+		io.stderr.write(
+			opened.ok
+				? `touchstone view: opened ${dashboardUrl} with ${opened.opener}\n`
+				: `touchstone view: could not open a browser (${opened.reason}); open ${dashboardUrl} yourself, or set BROWSER\n`,
+		);
+	}
 	const stopping = new AbortController();
 	const warming = warmLeaderboards(app, { signal: stopping.signal }).then(
 		(report) =>

@@ -1,0 +1,4 @@
+/** Use cases: written by its own commit. */
+export function UseCasesView() {
+	return <h1>Use cases</h1>;
+}
