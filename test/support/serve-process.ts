@@ -13,17 +13,18 @@ export interface Served {
 }
 
 /**
- * Starts the built CLI's `serve --port 0 --dir benchmarks ARGS` in `root` against the store at
- * `paths`, and resolves once its banner (ending with how to stop it) is printed.
+ * Starts the built CLI's `serve --port 0 --dir benchmarks ARGS` (or `view …`) in `root` against the
+ * store at `paths`, and resolves once its banner (ending with how to stop it) is printed.
  */
 export function spawnServe(
 	root: string,
 	paths: { readonly database: string; readonly artifacts: string },
 	args: readonly string[] = [],
 	env: Record<string, string> = {},
+	command: "serve" | "view" = "serve",
 ): Promise<Served> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [BIN, "serve", "--port", "0", "--dir", "benchmarks", ...args], {
+		const child = spawn(process.execPath, [BIN, command, "--port", "0", "--dir", "benchmarks", ...args], {
 			cwd: root,
 			env: {
 				PATH: process.env.PATH ?? "",
