@@ -15,7 +15,7 @@ describe("errors every route shares", () => {
 		const app = createApi({ store, useCases: [], rateToken: null });
 		for (const [method, path] of [
 			["GET", "/api/v1/benchmarks/nope"],
-			["GET", "/"],
+			["GET", "/favicon.ico"],
 			["DELETE", "/api/v1/benchmarks/leaderboard?use_case=x"],
 			["GET", "/api/v1/benchmarks/rate"],
 		] as const) {
