@@ -7,6 +7,7 @@ import {
 	offloadCandidates,
 	roster,
 	specView,
+	useCaseHistory,
 	useCaseSummaries,
 	withOwnerRating,
 } from "../views/index.js";
@@ -15,6 +16,7 @@ import { pageList } from "./page-list.js";
 import {
 	calibrationQuery,
 	caseMatrixQuery,
+	historyQuery,
 	inspectorQuery,
 	leaderboardQuery,
 	listQuery,
@@ -24,6 +26,7 @@ import {
 import {
 	calibrationResponse,
 	caseMatrixResponse,
+	historyResponse,
 	inspectionResponse,
 	leaderboardResponse,
 	rosterResponse,
@@ -145,5 +148,16 @@ export const READ_ROUTES: readonly ReadRoute[] = [
 		errors: [badRequest, notFound],
 		ratings: "none",
 		answer: (_query, params, { store }) => specView(store, params.benchmark_version),
+	}),
+	readRoute({
+		path: "/history",
+		summary: "A use case's benchmark versions over time",
+		description:
+			"Every frozen version of the use case, oldest first, with its creation time, cases and current flag, and per model × harness the headline with its interval, pass rate, cases and samples behind it and precision, exactly as the leaderboard pinned to that version gives them; and the deployment history.",
+		query: historyQuery,
+		response: historyResponse,
+		errors: [badRequest, notFound],
+		ratings: "none",
+		answer: (query, _params, { store }) => useCaseHistory(store, query.use_case),
 	}),
 ];

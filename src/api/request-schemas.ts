@@ -53,6 +53,9 @@ export const inspectorQuery = z.strictObject({
 /** Query of `calibration`. */
 export const calibrationQuery = z.strictObject({ use_case: useCase, benchmark_version: benchmarkVersion });
 
+/** Query of `history`: every version of one use case. */
+export const historyQuery = z.strictObject({ use_case: useCase });
+
 /** Path parameters of `spec/{benchmark_version}`. */
 export const specParams = z.strictObject({ benchmark_version: id("A frozen spec's version, `<use case>@<hash>`.") });
 

@@ -21,6 +21,7 @@ import {
  * added here too. Responses are the read layer's own values, not parsed again.
  */
 export { calibrationResponse } from "./calibration-response.js";
+export { historyResponse } from "./history-response.js";
 export { inspectionResponse } from "./inspection-response.js";
 export { leaderboardResponse } from "./leaderboard-response.js";
 

@@ -45,6 +45,7 @@ export {
 	type GateReport,
 	type GateScope,
 } from "./gates.js";
+export { type HistoryRow, type HistoryVersion, type UseCaseHistory, useCaseHistory } from "./history.js";
 export {
 	type InspectedModel,
 	type InspectedSample,

@@ -31,6 +31,7 @@ describe("GET /api/v1/openapi.json", () => {
 			[
 				"/calibration",
 				"/case-matrix",
+				"/history",
 				"/inspector",
 				"/leaderboard",
 				"/rate",
@@ -39,7 +40,7 @@ describe("GET /api/v1/openapi.json", () => {
 				"/use-cases",
 			].map((path) => `${API_BASE_PATH}${path}`),
 		);
-		expect(READ_ROUTES).toHaveLength(7);
+		expect(READ_ROUTES).toHaveLength(8);
 	});
 
 	it("documents each query parameter from the schema that validates it", async () => {

@@ -138,7 +138,13 @@ describe("every API answer against its documented schema", () => {
 			};
 			await holdToSchema("/case-matrix", `/case-matrix?use_case=${useCase}&limit=2&cursor=${matrix.next_cursor}`);
 			await holdToSchema("/spec/{benchmark_version}", `/spec/${versions[useCase]}`);
+			const history = (await holdToSchema("/history", `/history?use_case=${useCase}`)) as {
+				versions: { benchmark_version: string; rows: unknown[] }[];
+			};
+			expect(history.versions.at(-1)?.benchmark_version).toBe(versions[useCase]);
+			expect(history.versions.at(-1)?.rows.length).toBeGreaterThan(0);
 		}
+		await holdToSchema("/history", "/history?use_case=nope", 404);
 	});
 
 	it("carries a task use case's gate model and lenses on its leaderboard rows, and nulls elsewhere", async () => {
@@ -210,6 +216,7 @@ describe("every API answer against its documented schema", () => {
 		expect(READ_ROUTES.map((route) => route.path).sort()).toEqual([
 			"/calibration",
 			"/case-matrix",
+			"/history",
 			"/inspector",
 			"/leaderboard",
 			"/roster",
