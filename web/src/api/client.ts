@@ -2,6 +2,7 @@ import type {
 	Calibration,
 	CaseMatrix,
 	ErrorBody,
+	History,
 	Inspection,
 	Leaderboard,
 	RateBody,
@@ -144,4 +145,9 @@ export async function rate(body: RateBody, token: string | null): Promise<Rating
 	if (token !== null) headers.Authorization = `Bearer ${token}`;
 	const response = await fetch(apiUrl("rate"), { method: "POST", headers, body: JSON.stringify(body) });
 	return answer<Rating>(response);
+}
+
+/** A use case's frozen versions, oldest first, with each model's headline under each of them. */
+export function history(useCase: string, signal?: AbortSignal): Promise<History> {
+	return get<History>("history", { use_case: useCase }, signal);
 }

@@ -4,6 +4,7 @@ import type {
 	calibrationResponse,
 	caseMatrixResponse,
 	errorResponseSchema,
+	historyResponse,
 	inspectionResponse,
 	leaderboardResponse,
 	ratingResponse,
@@ -31,4 +32,6 @@ export type Calibration = z.infer<typeof calibrationResponse>;
 export type Spec = z.infer<typeof specResponse>;
 export type Rating = z.infer<typeof ratingResponse>;
 export type ErrorBody = z.infer<typeof errorResponseSchema>;
+export type History = z.infer<typeof historyResponse>;
+export type HistoryVersion = History["versions"][number];
 export type { RateBody };
