@@ -37,6 +37,7 @@ export function HistoryChart({ history, series }: { history: History; series: Hi
 					`${point.model.label} under v${point.index} (${point.version}): ${point.headline.toFixed(3)}${
 						point.low === null ? "" : ` [${point.low.toFixed(3)}, ${point.high?.toFixed(3)}]`
 					}, ${point.cases} of ${counted(point.specCases, "case")}, ${counted(point.samples, "sample")}${point.limited ? ", limited depth" : ""}`;
+				// The dots carry every figure in their titles; the lines and bars only draw them again.
 				return Plot.plot({
 					width,
 					height: 320,
@@ -54,9 +55,16 @@ export function HistoryChart({ history, series }: { history: History; series: Hi
 					marks: [
 						Plot.ruleX(
 							series.points.filter((point) => point.low !== null),
-							{ x, y1: "low", y2: "high", stroke: label, strokeWidth: 2, strokeOpacity: 0.7 },
+							{ x, y1: "low", y2: "high", stroke: label, strokeWidth: 2, strokeOpacity: 0.7, ariaHidden: "true" },
 						),
-						Plot.line(lines, { x, y: "headline", stroke: label, z: (point) => point.model.key, strokeWidth: 1.5 }),
+						Plot.line(lines, {
+							x,
+							y: "headline",
+							stroke: label,
+							z: (point) => point.model.key,
+							strokeWidth: 1.5,
+							ariaHidden: "true",
+						}),
 						Plot.dot(
 							series.points.filter((point) => !point.limited),
 							{ x, y: "headline", fill: label, r: 4, title },
