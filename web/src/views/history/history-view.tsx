@@ -27,6 +27,7 @@ export function HistoryView({ route }: { route: RouteOf<"history"> }) {
 function HistoryBody({ history }: { history: History }) {
 	const series = historySeries(history);
 	const only = history.versions.length === 1 ? history.versions[0] : undefined;
+	const metrics = new Set(history.versions.map((version) => version.headline_metric));
 	return (
 		<>
 			{only === undefined ? (
@@ -36,6 +37,12 @@ function HistoryBody({ history }: { history: History }) {
 						changes (cases, grader, harness, models, band); each figure is that version's pinned leaderboard, from the
 						rows current under it.
 					</p>
+					{metrics.size > 1 && (
+						<p class="history-single" data-testid="metrics-differ">
+							The headline metric changed between versions ({[...metrics].join(", ")}): headlines of different metrics
+							share the chart's axis but do not measure the same thing.
+						</p>
+					)}
 					<HistoryChart history={history} series={series} />
 				</>
 			) : (
