@@ -1,3 +1,4 @@
+import "./trace-diff.css";
 import { parseDiff } from "./diff-parse.js";
 import { highlightLine } from "./highlight-tokens.js";
 

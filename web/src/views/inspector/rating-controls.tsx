@@ -1,3 +1,4 @@
+import "./rating.css";
 import { useState } from "preact/hooks";
 import { ApiError, rate } from "../../api/client.js";
 import type { Rating } from "../../api/types.js";

@@ -74,7 +74,8 @@ function ScoreRows({
 							graded by {item.grader_version}
 							{item.judge_panel_version !== null && <>, panel {item.judge_panel_version}</>}
 						</p>
-						{item.reasoning !== null && (
+						{item.reasoning !== null && sameReasoning && <p class="grader muted">reasoning as above</p>}
+						{item.reasoning !== null && !sameReasoning && (
 							<FoldedText text={item.reasoning} label={`reasoning of ${item.metric}`} class="reasoning" />
 						)}
 						{gate !== null && (

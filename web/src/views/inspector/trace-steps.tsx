@@ -1,3 +1,4 @@
+import "./trace-diff.css";
 import { counted, ms } from "../../ui/format.js";
 import { FoldedText } from "./folded-text.js";
 import type { TraceStep } from "./inspection-parts.js";
