@@ -21,7 +21,8 @@ export function DiffView({ diff }: { diff: string }) {
 						<code>{file.path}</code> <span class="badge">{file.language}</span>{" "}
 						<span class="diff-count add">+{file.added}</span> <span class="diff-count del">−{file.removed}</span>
 					</summary>
-					<pre class="diff-lines" data-language={file.language}>
+					{/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long line scrolls sideways inside the block, and a keyboard reader must be able to scroll it too (axe: scrollable-region-focusable) */}
+					<pre class="diff-lines" data-language={file.language} tabIndex={0}>
 						{file.lines.map((line, lineIndex) => (
 							<span key={lineIndex} class={`diff-line ${line.kind}`} data-kind={line.kind}>
 								<span class="diff-marker" aria-hidden={line.marker === " " ? "true" : undefined}>
