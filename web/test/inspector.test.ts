@@ -137,6 +137,18 @@ describe("the inspector in Chromium", () => {
 		expect(await article.locator(".diff-lines[data-language=javascript] .tok-keyword").count()).toBeGreaterThan(0);
 		const failing = await article.locator(".verifier .failing li").allTextContents();
 		for (const name of pick.failed) expect(failing.some((text) => text.includes(name))).toBe(true);
+		// Telemetry the run did not record is written as unknown, never as 0.
+		for (const each of inspection.models.flatMap((item) => item.samples)) {
+			const facts = sampleLocator(page, each);
+			for (const [fact, value] of [
+				["cost", each.telemetry.cost_usd],
+				["first token", each.telemetry.ttft_ms],
+			] as const) {
+				const text = await facts.locator(`[data-fact="${fact}"] dd`).textContent();
+				if (value === null) expect(text).toBe("unknown");
+				else expect(text).not.toBe("unknown");
+			}
+		}
 		expect(await seriousViolations(page)).toEqual([]);
 		await screenshot(page, "inspector-agent");
 	});
@@ -168,12 +180,18 @@ describe("the inspector in Chromium", () => {
 		const { page } = dashboard;
 		await page.setViewportSize({ width: 390, height: 844 });
 		try {
-			await openCase(dashboard, summary);
-			expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-			const lefts = await page
-				.locator(".model-card")
-				.evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().left));
-			expect(new Set(lefts).size).toBe(1);
+			const agent = (await inspections(dashboard, "code-fix")).find((item) =>
+				item.models.some((model) => model.samples.some((sample) => (sample.diff ?? "") !== "")),
+			);
+			for (const inspection of [summary, agent]) {
+				if (inspection === undefined) throw new Error("the demo's code-fix has no diff");
+				await openCase(dashboard, inspection);
+				expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+				const lefts = await page
+					.locator(".model-card")
+					.evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().left));
+				expect(new Set(lefts).size).toBe(1);
+			}
 			expect(dashboard.problems).toEqual([]);
 		} finally {
 			await page.setViewportSize({ width: 1280, height: 800 });
