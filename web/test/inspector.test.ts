@@ -14,7 +14,11 @@ function apiOf(dashboard: Dashboard) {
 	return async <T>(path: string, query: Record<string, string>): Promise<T> => {
 		const url = new URL(`${dashboard.served.url}/api/v1/benchmarks/${path}`);
 		for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-		const response = await fetch(url);
+		const response = await fetch(url).catch((error: unknown) => {
+			// Say why the server is gone (it printed why on stderr, or its exit code does).
+			const { child, stderr } = dashboard.served;
+			throw new Error(`${url}: ${String(error)}; serve exit code ${child.exitCode}, stderr: ${stderr()}`);
+		});
 		expect(response.status, `${url}`).toBe(200);
 		return (await response.json()) as T;
 	};
