@@ -2,7 +2,7 @@ import "./rating.css";
 import { useState } from "preact/hooks";
 import { ApiError, rate } from "../../api/client.js";
 import type { Rating } from "../../api/types.js";
-import { when } from "../../ui/format.js";
+import { score, when } from "../../ui/format.js";
 import { ErrorPanel } from "../../ui/status.js";
 import type { InspectedSample } from "./inspection-parts.js";
 import { storedRateToken, storeRateToken } from "./rate-token.js";
@@ -68,7 +68,7 @@ export function RatingControls({ sample, onRated }: { sample: InspectedSample; o
 					<span class="muted">not rated yet</span>
 				) : (
 					<>
-						<strong>{stored.label ?? "rated"}</strong> ({stored.rating.toFixed(1)}) · {when(stored.created_at)}
+						<strong>{stored.label ?? "rated"}</strong> ({score(stored.rating, 2)}) · {when(stored.created_at)}
 						{stored.note !== null && <> · “{stored.note}”</>}
 					</>
 				)}
