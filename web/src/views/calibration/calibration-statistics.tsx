@@ -95,12 +95,26 @@ function drawIntervals(plot: PlotModule, width: number, estimates: readonly Esti
 		height: 40 + estimates.length * 26,
 		marginLeft: 84,
 		style: { fontSize: "12px" },
-		x: { domain: [-1, 1], grid: true, label: "value →" },
+		x: { domain: [-1, 1], grid: true, label: "value →", labelAnchor: "center" },
 		y: { domain: estimates.map((estimate) => estimate.name), label: null },
 		marks: [
-			plot.ruleX([0], { stroke: "var(--fg-soft)" }),
-			plot.ruleY(withBars, { y: "name", x1: "low", x2: "high", stroke: "var(--accent)", strokeWidth: 3 }),
-			plot.dot(estimates, { y: "name", x: "value", r: 4.5, fill: "var(--fg)", ariaLabel: "figure values" }),
+			plot.ruleX([0], { stroke: "var(--fg-soft)", ariaHidden: "true" }),
+			plot.ruleY(withBars, {
+				y: "name",
+				x1: "low",
+				x2: "high",
+				stroke: "var(--accent)",
+				strokeWidth: 3,
+				className: "calibration-interval-bars",
+				title: (estimate: Estimate) => `${estimate.name}: ${estimate.low} .. ${estimate.high}`,
+			}),
+			plot.dot(estimates, {
+				y: "name",
+				x: "value",
+				r: 4.5,
+				fill: "var(--fg)",
+				title: (estimate: Estimate) => `${estimate.name}: ${estimate.value}`,
+			}),
 		],
 	});
 }

@@ -59,13 +59,14 @@ export function drawScatter(
 			r: 5.5,
 			...(filled ? { fill: colour, stroke: "var(--bg)", strokeWidth: 1 } : { stroke: colour, strokeWidth: 2.2 }),
 			title: describeItem,
-			ariaLabel: `${kind} points`,
+			className: `calibration-${kind}-points`,
 			render(index, scales, values, dimensions, context, next) {
 				const group = next?.(index, scales, values, dimensions, context) ?? null;
+				// Plot's index may be a typed array, whose map would coerce the items to numbers.
 				if (group !== null)
 					tagPoints(
 						group,
-						index.map((at) => items[at] as CalibrationItem),
+						Array.from(index, (at) => items[at] as CalibrationItem),
 						handlers,
 					);
 				return group;
@@ -78,17 +79,30 @@ export function drawScatter(
 		marginTop: 28,
 		marginRight: 24,
 		style: { fontSize: "12px" },
-		x: { domain: [0, 1], label: "owner rating →", grid: true, ticks: 5 },
+		x: { domain: [0, 1], label: "owner rating →", labelAnchor: "center", grid: true, ticks: 5 },
 		y: { domain: [0, 1], label: `↑ jury headline (${report.headline_metric})`, grid: true, ticks: 5 },
 		marks: [
-			plot.ruleX(guides, { x: "x", stroke: "var(--fg-soft)", strokeDasharray: "5 4", ariaLabel: "owner cut-offs" }),
-			plot.text(guides, { x: "x", text: "text", frameAnchor: "top", dy: -16, fill: "var(--fg-soft)" }),
+			plot.ruleX(guides, {
+				x: "x",
+				stroke: "var(--fg-soft)",
+				strokeDasharray: "5 4",
+				className: "calibration-cut-offs",
+				ariaHidden: "true",
+			}),
+			plot.text(guides, {
+				x: "x",
+				text: "text",
+				frameAnchor: "top",
+				dy: -16,
+				fill: "var(--fg-soft)",
+				ariaHidden: "true",
+			}),
 			plot.line(
 				[
 					[0, 0],
 					[1, 1],
 				],
-				{ stroke: "var(--fg-soft)", strokeWidth: 1.2, ariaLabel: "identity line" },
+				{ stroke: "var(--fg-soft)", strokeWidth: 1.2, className: "calibration-identity", ariaHidden: "true" },
 			),
 			...dots,
 		],
