@@ -42,6 +42,14 @@ describe("the calibration view in Chromium", () => {
 		return (await response.json()) as T;
 	}
 	const calibration = () => api<Calibration>(`calibration?use_case=${USE_CASE}`);
+	/** Each count of the scope line is the API's (the first number of its item). */
+	async function expectScope(report: Calibration): Promise<void> {
+		const counts = { n: report.n, ...report.scope };
+		for (const [key, value] of Object.entries(counts)) {
+			const text = (await dashboard.page.locator(`[data-scope="${key}"]`).textContent()) ?? "";
+			expect(Number(/\d+/.exec(text.replace(",", ""))?.[0]), `${key}: ${text}`).toBe(value);
+		}
+	}
 
 	it("says how to rate, and draws nothing, while no run is rated", async () => {
 		const { page } = dashboard;
@@ -55,7 +63,7 @@ describe("the calibration view in Chromium", () => {
 		const matrix = await api<CaseMatrix>(`case-matrix?use_case=${USE_CASE}`);
 		const cases = await page.locator(".calibration-cases a").allTextContents();
 		expect(cases).toEqual(matrix.rows.slice(0, 5).map((row) => row.case_id));
-		expect(await page.locator('[data-scope="unrated"]').textContent()).toContain(String(report.scope.unrated));
+		await expectScope(report);
 		for (const field of report.jurors.fields) {
 			const cell = page.locator(`tr[data-field="${field.field}"] [data-value]`);
 			expect(await cell.textContent()).toBe(field.alpha.value?.toFixed(3));
@@ -86,6 +94,7 @@ describe("the calibration view in Chromium", () => {
 		const figure = page.locator("[data-testid=calibration-scatter]");
 		await figure.locator(".plot-host[data-drawn=true] svg").waitFor();
 
+		await expectScope(report);
 		const points = await drawnCentres(page, "[data-testid=calibration-scatter] [data-run-id]");
 		expect(points.map((point) => point.attributes["data-run-id"]).sort()).toEqual(
 			report.items.map((item) => item.run_id).sort(),
@@ -151,6 +160,19 @@ describe("the calibration view in Chromium", () => {
 	it("names the run under the pointer and opens its case on a click", async () => {
 		const { page } = dashboard;
 		const report = await calibration();
+		// Focusing a run's link in the table rings its point and names it, for keyboard readers.
+		const row = page.locator("table.calibration-items tbody tr").first();
+		const rowRun = await row.getAttribute("data-run-id");
+		const focused = report.items.find((candidate) => candidate.run_id === rowRun);
+		await row.locator("a").focus();
+		const ringed = page.locator("[data-testid=calibration-scatter] .calibration-point.is-active");
+		await ringed.first().waitFor({ timeout: 2000 });
+		expect(await ringed.count()).toBe(1);
+		expect(await ringed.getAttribute("data-run-id")).toBe(focused?.run_id);
+		expect(await page.locator("[data-testid=calibration-hover]").textContent()).toContain(`case ${focused?.case_id}`);
+		await row.locator("a").blur();
+		// Focus scrolled the table into view; the chart is back at the top of the page.
+		await page.evaluate(() => window.scrollTo(0, 0));
 		const [point] = await drawnCentres(page, "[data-testid=calibration-scatter] [data-run-id]");
 		expect(point).toBeDefined();
 		if (point === undefined) return;

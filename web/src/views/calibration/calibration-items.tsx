@@ -2,10 +2,21 @@ import type { Calibration } from "../../api/types.js";
 import type { RouteOf } from "../../route.js";
 import { fixed, signed } from "./calibration-figures.js";
 import { itemLink } from "./calibration-scatter.js";
-import { POINT_KINDS, pointKind } from "./scatter-marks.js";
+import { type CalibrationItem, POINT_KINDS, pointKind } from "./scatter-marks.js";
 
-/** Every compared run as a row (the chart's points in words), each with a link to its case in the inspector. */
-export function CalibrationItems({ report, route }: { report: Calibration; route: RouteOf<"calibration"> }) {
+/**
+ * Every compared run as a row (the chart's points in words), each with a link to its case in the
+ * inspector; pointing at a row or focusing its link rings its point in the chart (`onHover`).
+ */
+export function CalibrationItems({
+	report,
+	route,
+	onHover,
+}: {
+	report: Calibration;
+	route: RouteOf<"calibration">;
+	onHover: (item: CalibrationItem | null) => void;
+}) {
 	const sorted = [...report.items].sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta));
 	return (
 		<section aria-labelledby="calibration-items">
@@ -32,9 +43,16 @@ export function CalibrationItems({ report, route }: { report: Calibration; route
 						{sorted.map((item) => {
 							const kind = POINT_KINDS.find((entry) => entry.kind === pointKind(item));
 							return (
-								<tr key={item.run_id} data-run-id={item.run_id}>
+								<tr
+									key={item.run_id}
+									data-run-id={item.run_id}
+									onMouseEnter={() => onHover(item)}
+									onMouseLeave={() => onHover(null)}
+								>
 									<td>
-										<a href={itemLink(route, item)}>{item.case_id}</a>
+										<a href={itemLink(route, item)} onFocus={() => onHover(item)} onBlur={() => onHover(null)}>
+											{item.case_id}
+										</a>
 									</td>
 									<td>
 										{item.model_id} · {item.harness}

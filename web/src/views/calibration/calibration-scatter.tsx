@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import type { Calibration } from "../../api/types.js";
 import { type RouteOf, useCaseLink } from "../../route.js";
 import { counted } from "../../ui/format.js";
@@ -16,23 +16,39 @@ export function itemLink(route: RouteOf<"calibration">, item: CalibrationItem): 
 
 /**
  * Owner rating against jury headline, one point per rated run, with a legend of the point
- * shapes (and how many of each) and a line that names the run under the pointer. A click opens
- * the run's case in the inspector; keyboard readers reach the same links in the runs' table.
+ * shapes (and how many of each) and a line that names the run under the pointer, or the run
+ * whose row in the table has focus (its point is ringed). A click opens the run's case in the
+ * inspector; keyboard readers reach the same links in the runs' table.
  */
-export function CalibrationScatter({ report, route }: { report: Calibration; route: RouteOf<"calibration"> }) {
-	const [hovered, setHovered] = useState<CalibrationItem | null>(null);
+export function CalibrationScatter({
+	report,
+	route,
+	hovered,
+	onHover,
+}: {
+	report: Calibration;
+	route: RouteOf<"calibration">;
+	/** The run pointed at here or in the table; null for none. */
+	hovered: CalibrationItem | null;
+	onHover: (item: CalibrationItem | null) => void;
+}) {
+	const chart = useRef<HTMLDivElement>(null);
+	useEffect(() => {
+		for (const point of chart.current?.querySelectorAll<SVGElement>(".calibration-point") ?? [])
+			point.classList.toggle("is-active", point.dataset.runId === hovered?.run_id);
+	}, [hovered]);
 	const open = (item: CalibrationItem) => {
 		window.location.hash = itemLink(route, item);
 	};
 	const { ship_at_least: ship, reject_at_most: reject } = report.definitions;
 	return (
-		<div class="calibration-chart">
+		<div class="calibration-chart" ref={chart}>
 			<PlotFigure
 				testId="calibration-scatter"
 				label={`Owner rating against jury headline for ${counted(report.n, "rated run")}`}
 				summary={`${counted(report.n, "owner-rated run")} of ${counted(report.scope.current_runs, "current run")}, one point each. On the diagonal y = x the jury says what the owner said; above it the jury is kinder. Dashed: owner ratings ≥ ${ship} mean ship, ≤ ${reject} reject.`}
 				deps={[report, route.useCase, route.version]}
-				draw={(plot, width) => drawScatter(plot, width, report, { hover: setHovered, open })}
+				draw={(plot, width) => drawScatter(plot, width, report, { hover: onHover, open })}
 			/>
 			<div class="calibration-side">
 				<ul class="calibration-legend" aria-label="Point shapes">

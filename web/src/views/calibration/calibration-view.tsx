@@ -1,3 +1,4 @@
+import { useState } from "preact/hooks";
 import * as client from "../../api/client.js";
 import type { Calibration } from "../../api/types.js";
 import type { RouteOf } from "../../route.js";
@@ -8,6 +9,7 @@ import { CalibrationScatter } from "./calibration-scatter.js";
 import { CalibrationScope, HowToRate } from "./calibration-scope.js";
 import { CalibrationStatistics } from "./calibration-statistics.js";
 import { JurorAgreement } from "./juror-agreement.js";
+import type { CalibrationItem } from "./scatter-marks.js";
 import "./calibration.css";
 
 /**
@@ -30,6 +32,7 @@ export function CalibrationView({ route }: { route: RouteOf<"calibration"> }) {
 
 function Report({ report, route }: { report: Calibration; route: RouteOf<"calibration"> }) {
 	const { definitions } = report;
+	const [hovered, setHovered] = useState<CalibrationItem | null>(null);
 	return (
 		<>
 			<p class="muted">
@@ -43,9 +46,9 @@ function Report({ report, route }: { report: Calibration; route: RouteOf<"calibr
 				<HowToRate report={report} route={route} />
 			) : (
 				<>
-					<CalibrationScatter report={report} route={route} />
+					<CalibrationScatter report={report} route={route} hovered={hovered} onHover={setHovered} />
 					<CalibrationStatistics report={report} />
-					<CalibrationItems report={report} route={route} />
+					<CalibrationItems report={report} route={route} onHover={setHovered} />
 				</>
 			)}
 			<JurorAgreement report={report} />

@@ -76,7 +76,7 @@ export function drawScatter(
 	return plot.plot({
 		width,
 		height: Math.round(Math.min(width, 560) * 0.92),
-		marginTop: 28,
+		marginTop: 44,
 		marginRight: 24,
 		style: { fontSize: "12px" },
 		x: { domain: [0, 1], label: "owner rating →", labelAnchor: "center", grid: true, ticks: 5 },
@@ -93,7 +93,7 @@ export function drawScatter(
 				x: "x",
 				text: "text",
 				frameAnchor: "top",
-				dy: -16,
+				dy: -9,
 				fill: "var(--fg-soft)",
 				ariaHidden: "true",
 			}),
