@@ -69,6 +69,7 @@ describe("the calibration view in Chromium", () => {
 			expect(await cell.textContent()).toBe(field.alpha.value?.toFixed(3));
 		}
 		expect(await seriousViolations(page)).toEqual([]);
+		await screenshot(page, "calibration-empty");
 	});
 
 	it("draws every rated run where the API puts it, with the identity line and the figures", async () => {
