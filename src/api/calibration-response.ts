@@ -71,5 +71,23 @@ export const calibrationResponse = z.strictObject({
 				values: count,
 			}),
 		),
+		per_juror: z
+			.array(
+				z.strictObject({
+					juror: z.string(),
+					votes: count.describe("Runs this juror voted on, failed votes included."),
+					failed_votes: count,
+					nominal_n: count.describe(
+						"Yes/no fields where this juror and another voted and the others' majority was not a tie.",
+					),
+					nominal_agreement: nullableNumber.describe("Share of those matching the other jurors' majority."),
+					nominal_interval: interval.nullable().describe("95 % Wilson interval of nominal_agreement."),
+					numeric_n: count.describe("Numeric fields where this juror and another voted."),
+					numeric_mean_abs_difference: nullableNumber.describe(
+						"Mean |this juror's value − the other jurors' mean|, in the fields' own units.",
+					),
+				}),
+			)
+			.describe("Each juror against the rest of the panel, by juror id: which juror it is that disagrees."),
 	}),
 });

@@ -6,6 +6,7 @@ import {
 	type CalibrationTimings,
 	type FigureInput,
 } from "./calibration-figure.js";
+import { type JurorStanding, jurorStandings } from "./juror-standing.js";
 import {
 	type CodedValue,
 	type KrippendorffMetric,
@@ -37,6 +38,8 @@ export interface JurorAgreement {
 	/** Vote artifacts that could not be read or parsed: left out. */
 	readonly unreadable_artifacts: number;
 	readonly fields: readonly JurorFieldAgreement[];
+	/** Each juror against the rest of the panel (see jurorStandings), by juror id. */
+	readonly per_juror: readonly JurorStanding[];
 }
 
 /**
@@ -102,6 +105,7 @@ export function jurorAgreement(
 		votes: votes.length,
 		failed_votes: votes.filter((vote) => !valid(vote)).length,
 		unreadable_artifacts: unreadable,
+		per_juror: jurorStandings(ballots),
 		fields: fields.map(
 			({ field, metric, values }, index): JurorFieldAgreement => ({
 				field,

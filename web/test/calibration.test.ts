@@ -68,6 +68,17 @@ describe("the calibration view in Chromium", () => {
 			const cell = page.locator(`tr[data-field="${field.field}"] [data-value]`);
 			expect(await cell.textContent()).toBe(field.alpha.value?.toFixed(3));
 		}
+		// Each juror against the rest: one row per juror the API measured, its figures as the API gives them.
+		expect(report.jurors.per_juror.length).toBe(report.jurors.ids.length);
+		for (const juror of report.jurors.per_juror) {
+			const row = page.locator(`tr[data-juror="${juror.juror}"]`);
+			const agreement = juror.nominal_agreement === null ? "?" : `${Math.round(juror.nominal_agreement * 100)}%`;
+			expect(await row.locator("[data-agreement]").textContent()).toBe(agreement);
+			const difference = juror.numeric_mean_abs_difference;
+			expect(await row.locator("[data-difference]").textContent()).toBe(
+				difference === null ? "?" : difference.toFixed(3),
+			);
+		}
 		expect(await seriousViolations(page)).toEqual([]);
 		await screenshot(page, "calibration-empty");
 	});

@@ -1,11 +1,12 @@
 import type { Calibration } from "../../api/types.js";
-import { counted, UNKNOWN } from "../../ui/format.js";
+import { counted, percent, UNKNOWN } from "../../ui/format.js";
 import { fixed } from "./calibration-figures.js";
 
 /**
  * How well the jurors agreed with each other, per rubric field (Krippendorff's alpha over every
- * current run with votes, rated or not): the API measures agreement between jurors per field,
- * not per juror, so that is what is shown.
+ * current run with votes, rated or not), and each juror against the rest of the panel: its failed
+ * votes, how often its yes/no fields matched the others' majority, how far its numbers sat from
+ * the others' mean. The first says whether the panel agrees, the second which juror does not.
  */
 export function JurorAgreement({ report }: { report: Calibration }) {
 	const { jurors } = report;
@@ -72,8 +73,67 @@ export function JurorAgreement({ report }: { report: Calibration }) {
 							</tbody>
 						</table>
 					</div>
+					<PerJuror report={report} level={level} />
 				</>
 			)}
 		</section>
+	);
+}
+
+function PerJuror({ report, level }: { report: Calibration; level: string }) {
+	return (
+		<div class="table-wrap">
+			<table class="data calibration-per-juror">
+				<caption class="muted">Each juror against the rest of the panel, over the same runs</caption>
+				<thead>
+					<tr>
+						<th scope="col">juror</th>
+						<th scope="col" class="num">
+							votes
+						</th>
+						<th scope="col" class="num">
+							failed
+						</th>
+						<th scope="col" class="num">
+							yes/no agreement
+						</th>
+						<th scope="col">{level} interval</th>
+						<th scope="col" class="num">
+							n
+						</th>
+						<th scope="col" class="num">
+							mean |Δ| of numbers
+						</th>
+						<th scope="col" class="num">
+							n
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{report.jurors.per_juror.map((juror) => (
+						<tr key={juror.juror} data-juror={juror.juror}>
+							<th scope="row">
+								<code>{juror.juror}</code>
+							</th>
+							<td class="num">{juror.votes}</td>
+							<td class="num">{juror.failed_votes}</td>
+							<td class="num" data-agreement>
+								{juror.nominal_agreement === null ? UNKNOWN : percent(juror.nominal_agreement)}
+							</td>
+							<td>
+								{juror.nominal_interval === null
+									? ""
+									: `${percent(juror.nominal_interval.low)} .. ${percent(juror.nominal_interval.high)}`}
+							</td>
+							<td class="num">{juror.nominal_n}</td>
+							<td class="num" data-difference>
+								{juror.numeric_mean_abs_difference === null ? UNKNOWN : fixed(juror.numeric_mean_abs_difference)}
+							</td>
+							<td class="num">{juror.numeric_n}</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</div>
 	);
 }
