@@ -102,9 +102,10 @@ export function MatrixGrid(props: MatrixGridProps) {
 		moveTo(next);
 	};
 	const onClick = (event: MouseEvent) => {
-		const cell = (event.target as HTMLElement).closest<HTMLElement>("[data-row]");
-		if (cell === null) return;
-		const position = { row: Number(cell.dataset.row), column: Number(cell.dataset.column) };
+		const cell = (event.target as HTMLElement).closest<HTMLElement>("[data-column]");
+		const rowElement = cell?.closest<HTMLElement>("[data-row]");
+		if (cell === null || rowElement === null || rowElement === undefined) return;
+		const position = { row: Number(rowElement.dataset.row), column: Number(cell.dataset.column) };
 		setActive(position);
 		open(position);
 	};
@@ -153,6 +154,7 @@ export function MatrixGrid(props: MatrixGridProps) {
 								role="row"
 								aria-rowindex={item.index + 2}
 								class="matrix-row"
+								data-row={item.index}
 								style={`top: ${item.start}px; width: ${width}px`}
 							>
 								<div
@@ -212,20 +214,18 @@ function cell(
 	if (data !== null && data.errors > 0) className += " errors";
 	if (focused) className += " focused";
 	if (active) className += " active";
-	const description = cellDescription(row.case_id, label, data);
+	// Few attributes: this runs for every cell that scrolls into view. The id is on the active
+	// cell alone (aria-activedescendant names it); the tooltip is the accessible description.
 	return (
 		<div
 			key={columnIndex}
-			id={cellId(rowIndex, columnIndex)}
+			id={active ? cellId(rowIndex, columnIndex) : undefined}
 			role="gridcell"
 			aria-colindex={columnIndex + 2}
-			aria-label={description}
-			title={description}
+			title={cellDescription(row.case_id, label, data)}
 			class={className}
 			style={style}
-			data-row={rowIndex}
 			data-column={columnIndex}
-			data-passed={data === null ? "none" : String(data.passed)}
 		>
 			{cellMark(data)}
 		</div>
