@@ -34,6 +34,7 @@ export interface VirtualAxis {
  */
 export function useVirtualizer(axis: VirtualAxis): Virtualizer<HTMLElement, HTMLElement> {
 	const [, rerender] = useReducer((generation: number) => generation + 1, 0);
+	const [frame] = useState(() => new FrameRender(() => rerender(0)));
 	const keep = axis.keep ?? null;
 	const options = {
 		count: axis.count,
@@ -52,11 +53,38 @@ export function useVirtualizer(axis: VirtualAxis): Virtualizer<HTMLElement, HTML
 			if (keep === null || keep < 0 || keep >= range.count || indexes.includes(keep)) return indexes;
 			return [...indexes, keep].sort((a, b) => a - b);
 		},
-		onChange: () => rerender(0),
+		onChange: () => frame.request(),
 	};
 	const [virtualizer] = useState(() => new Virtualizer<HTMLElement, HTMLElement>(options));
 	virtualizer.setOptions(options);
-	useLayoutEffect(() => virtualizer._didMount(), [virtualizer]);
+	useLayoutEffect(() => {
+		const unmount = virtualizer._didMount();
+		return () => {
+			frame.cancel();
+			unmount();
+		};
+	}, [virtualizer, frame]);
 	useLayoutEffect(() => virtualizer._willUpdate());
 	return virtualizer;
+}
+
+/**
+ * One re-render per frame, however many changes ask for it: a diagonal scroll moves both axes
+ * of a grid and each one's virtualizer calls back. Scroll events are dispatched just before the
+ * frame's animation callbacks, so the render still lands in the frame that shows the scroll.
+ */
+class FrameRender {
+	private pending: number | null = null;
+	constructor(private readonly render: () => void) {}
+	request(): void {
+		if (this.pending !== null) return;
+		this.pending = requestAnimationFrame(() => {
+			this.pending = null;
+			this.render();
+		});
+	}
+	cancel(): void {
+		if (this.pending !== null) cancelAnimationFrame(this.pending);
+		this.pending = null;
+	}
 }

@@ -4,9 +4,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { MatrixRow } from "../../api/types.js";
 import { useCaseLink } from "../../route.js";
 import { useVirtualizer } from "../../ui/use-virtualizer.js";
-import { headlineColour } from "./matrix-colour.js";
 import { type GridPosition, moveByKey } from "./matrix-keys.js";
-import { cellDescription, cellMark, type MatrixCell, type MatrixColumn } from "./matrix-model.js";
+import { cellDescription, type MatrixColumn } from "./matrix-model.js";
+import { cellId, MatrixRowView } from "./matrix-row.js";
 
 /** Pixel sizes of the grid: fixed, so the virtualizers never measure. */
 const ROW_HEIGHT = 26;
@@ -58,6 +58,7 @@ export function MatrixGrid(props: MatrixGridProps) {
 	const column = Math.min(active.column, Math.max(0, columns.length - 1));
 	const virtualRows = rowAxis.getVirtualItems();
 	const virtualColumns = columnAxis.getVirtualItems();
+	const columnsKey = virtualColumns.map((item) => item.index).join(",");
 	const width = rowHeader + columns.length * COLUMN_WIDTH;
 	const height = HEADER_HEIGHT + rows.length * ROW_HEIGHT;
 	useRenderedMark(virtualRows.length > 0 && virtualColumns.length > 0);
@@ -149,36 +150,19 @@ export function MatrixGrid(props: MatrixGridProps) {
 						const data = rows[item.index];
 						if (data === undefined) return null;
 						return (
-							<div
+							<MatrixRowView
 								key={data.case_id}
-								role="row"
-								aria-rowindex={item.index + 2}
-								class="matrix-row"
-								data-row={item.index}
-								style={`top: ${item.start}px; width: ${width}px`}
-							>
-								<div
-									class="matrix-case"
-									role="rowheader"
-									aria-colindex={1}
-									style={`width: ${rowHeader}px`}
-									title={`${data.case_id} · ${data.kind} · threshold ${data.threshold}`}
-								>
-									<span class="matrix-case-id">{data.case_id}</span>
-									<span class="matrix-kind">{data.kind}</span>
-								</div>
-								{virtualColumns.map((columnItem) =>
-									cell(
-										data,
-										item.index,
-										columnItem.index,
-										columnItem.start,
-										labels[columnItem.index] ?? "",
-										focused.has(columnItem.index),
-										item.index === row && columnItem.index === column,
-									),
-								)}
-							</div>
+								data={data}
+								index={item.index}
+								top={item.start}
+								width={width}
+								rowHeader={rowHeader}
+								columns={virtualColumns}
+								columnsKey={columnsKey}
+								labels={labels}
+								focused={focused}
+								activeColumn={item.index === row ? column : -1}
+							/>
 						);
 					})}
 				</div>
@@ -190,50 +174,6 @@ export function MatrixGrid(props: MatrixGridProps) {
 			</p>
 		</>
 	);
-}
-
-/** One cell: a plain div (no component), its colour looked up, its mark a character. */
-function cell(
-	row: MatrixRow,
-	rowIndex: number,
-	columnIndex: number,
-	left: number,
-	label: string,
-	focused: boolean,
-	active: boolean,
-) {
-	const data: MatrixCell = row.cells[columnIndex] ?? null;
-	let className = "matrix-cell";
-	let style = `left: ${left}px`;
-	if (data === null) className += " empty";
-	else if (data.headline === null) className += " unscored";
-	else {
-		const colour = headlineColour(data.headline);
-		style += `; background: ${colour.background}; color: ${colour.foreground}`;
-	}
-	if (data !== null && data.errors > 0) className += " errors";
-	if (focused) className += " focused";
-	if (active) className += " active";
-	// Few attributes: this runs for every cell that scrolls into view. The id is on the active
-	// cell alone (aria-activedescendant names it); the tooltip is the accessible description.
-	return (
-		<div
-			key={columnIndex}
-			id={active ? cellId(rowIndex, columnIndex) : undefined}
-			role="gridcell"
-			aria-colindex={columnIndex + 2}
-			title={cellDescription(row.case_id, label, data)}
-			class={className}
-			style={style}
-			data-column={columnIndex}
-		>
-			{cellMark(data)}
-		</div>
-	);
-}
-
-function cellId(row: number, column: number): string {
-	return `matrix-cell-${row}-${column}`;
 }
 
 function firstOf(columns: ReadonlySet<number>): number {
