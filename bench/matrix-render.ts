@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
 import { createApi, loadDashboardAssets, startApiServer } from "../src/api/index.js";
 import { loadDefinitions } from "../src/definitions/index.js";
 import { openStore } from "../src/store/index.js";
@@ -97,6 +97,18 @@ interface Scroll {
 	readonly seconds: number;
 	readonly deltas: number[];
 	readonly rowsSeen: number;
+	/** CPU the renderer and GPU processes spent per frame: what the scroll costs, whatever else the machine runs. */
+	cpuPerFrame: number;
+}
+
+/** CPU milliseconds the browser's renderer and GPU processes have used so far (all pages). */
+async function rendererCpuMs(session: CDPSession): Promise<number> {
+	const { processInfo } = (await session.send("SystemInfo.getProcessInfo")) as {
+		processInfo: { type: string; cpuTime: number }[];
+	};
+	return processInfo
+		.filter((info) => info.type === "renderer" || info.type === "GPU")
+		.reduce((sum, info) => sum + info.cpuTime * 1000, 0);
 }
 
 /** How a scroll moves: pixels per frame down and across, or the whole way over the time. */
@@ -108,6 +120,17 @@ type Motion = { readonly kind: "flick"; readonly down: number; readonly across: 
  * dragging the scrollbar does, a new screenful of rows every frame).
  */
 async function scrollMatrix(page: Page, motion: Motion, selector = ".matrix-scroll"): Promise<Scroll> {
+	const session = await page.context().browser()?.newBrowserCDPSession();
+	const before = session === undefined ? 0 : await rendererCpuMs(session);
+	const scroll = await scrollOnce(page, motion, selector);
+	if (session !== undefined) {
+		scroll.cpuPerFrame = ((await rendererCpuMs(session)) - before) / Math.max(1, scroll.frames);
+		await session.detach();
+	}
+	return scroll;
+}
+
+async function scrollOnce(page: Page, motion: Motion, selector: string): Promise<Scroll> {
 	const step =
 		motion.kind === "flick"
 			? `box.scrollTop = startTop + ${motion.down} * stamps.length; box.scrollLeft = startLeft + ${motion.across} * stamps.length;`
@@ -130,7 +153,7 @@ async function scrollMatrix(page: Page, motion: Motion, selector = ".matrix-scro
 			if (t < 1) requestAnimationFrame(frame);
 			else {
 				const deltas = stamps.slice(1).map((stamp, index) => stamp - stamps[index]);
-				resolve({ frames: deltas.length, seconds: (now - stamps[0]) / 1000, deltas, rowsSeen: seen.size });
+				resolve({ frames: deltas.length, seconds: (now - stamps[0]) / 1000, deltas, rowsSeen: seen.size, cpuPerFrame: Number.NaN });
 			}
 		};
 		// Start from a settled frame at the top-left corner.
@@ -238,7 +261,7 @@ async function main(): Promise<boolean> {
 				name,
 				figures(scroll.deltas),
 				1,
-				`  p95 ${ms(rate.p95)} · ${rate.fps.toFixed(1)} fps, ${scroll.frames} frames in ${scroll.seconds.toFixed(2)} s, ${scroll.rowsSeen.toLocaleString("en-US")} rows drawn`,
+				`  p95 ${ms(rate.p95)} · ${rate.fps.toFixed(1)} fps, ${scroll.frames} frames in ${scroll.seconds.toFixed(2)} s, browser CPU ${ms(scroll.cpuPerFrame)}/frame${scroll.rowsSeen > 0 ? `, ${scroll.rowsSeen.toLocaleString("en-US")} rows drawn` : ""}`,
 			);
 		scrollLine(`flick (${FLICK.down} px down, ${FLICK.across} across a frame)`, flick, flickFigures);
 		scrollLine("drag, corner to corner in 2 s", drag, dragFigures);
