@@ -244,7 +244,6 @@ async function main(): Promise<boolean> {
 		const baseline = await staticBaseline(browser);
 		const flickFigures = frameFigures(flick);
 		const dragFigures = frameFigures(drag);
-
 		const c = cold.load;
 		console.log(
 			`matrix:            ${CASES.toLocaleString("en-US")} cases × ${MODELS} models, ${c.requests} case-matrix pages, ${c.cells.toLocaleString("en-US")} cells in the DOM (of ${(CASES * MODELS).toLocaleString("en-US")}), 1280 × 800, Chromium without GPU`,
@@ -266,7 +265,6 @@ async function main(): Promise<boolean> {
 		scrollLine(`flick (${FLICK.down} px down, ${FLICK.across} across a frame)`, flick, flickFigures);
 		scrollLine("drag, corner to corner in 2 s", drag, dragFigures);
 		scrollLine("baseline: same flick, static page", baseline, frameFigures(baseline));
-
 		const drawing = Math.max(c.render, ...warm.map((load) => load.render));
 		const checks: (readonly [string, boolean])[] = [
 			[`drawing, slowest load        ${ms(drawing)}  (target < ${TARGETS.renderMs} ms)`, drawing < TARGETS.renderMs],
