@@ -130,6 +130,20 @@ describe("leaderboard and decision", () => {
 		expect(board.rows.find((item) => item.model_id === "m/best")?.headline_interval).toEqual({ low: 1, high: 1 });
 	});
 
+	it("gives the cost per case and the p50 latency their 95 % intervals", () => {
+		const close = row(store, "m/close");
+		// A scripted cost is the same on every case: the interval is that point.
+		expect(close?.cost_per_case_interval?.low).toBeCloseTo(0.0001, 10);
+		expect(close?.cost_per_case_interval?.high).toBeCloseTo(0.0001, 10);
+		// 40 latencies: the binomial ranks of the median's 95 % interval are the 14th and the 27th.
+		const latencies = store
+			.listRuns({ use_case_id: "arith", model_id: "m/close" })
+			.map((run) => run.telemetry.latency_ms as number)
+			.sort((a, b) => a - b);
+		expect(latencies).toHaveLength(40);
+		expect(close?.p50_latency_interval).toEqual({ low: latencies[13], high: latencies[26] });
+	});
+
 	it("names the best, the cheapest and the fastest good enough with confidence, and says where points differ", () => {
 		const { decision } = leaderboard(store, "arith");
 		expect(decision.precision).toBe("thorough");

@@ -23,8 +23,18 @@ const row = z.strictObject({
 	graded_n: count.nullable().describe("Scored tasks behind graded_mean; null when no task of the use case is scored."),
 	cost_usd: nullableNumber.describe("Sum of the known costs; null when no cost is known."),
 	cost_per_case_usd: nullableNumber.describe("Mean known cost of a case; a lower bound when unknown_cost > 0."),
+	cost_per_case_interval: interval
+		.nullable()
+		.describe(
+			"95 % normal interval of cost_per_case_usd over the cases' known costs (mean ± 1.96·sd/√n, clipped at 0); a lower bound's interval when unknown_cost > 0; null when fewer than two cases carry a known cost.",
+		),
 	unknown_cost: count.describe("Current rows whose cost is unknown."),
-	p50_latency_ms: nullableNumber,
+	p50_latency_ms: nullableNumber.describe("Median latency of the graded rows."),
+	p50_latency_interval: interval
+		.nullable()
+		.describe(
+			"Distribution-free 95 % interval of p50_latency_ms from order statistics (binomial ranks); null with fewer than six latencies.",
+		),
 	p50_ttft_ms: nullableNumber.describe("Median time to first token of the graded rows."),
 	input_tokens: nullableNumber.describe("Sum of the known input tokens of the current rows."),
 	output_tokens: nullableNumber.describe("Sum of the known output tokens of the current rows."),

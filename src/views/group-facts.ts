@@ -38,6 +38,12 @@ export interface FactGroup {
 	 * the projected saving); null for a case where some row's cost is unknown.
 	 */
 	readonly caseCosts: ReadonlyMap<string, number | null>;
+	/**
+	 * Per case with rows, the sum of its known costs (0 where none is known), and how many cases
+	 * carry a known cost: the sample behind the cost per case's interval.
+	 */
+	readonly caseKnownCosts: Float64Array;
+	readonly cases_with_known_cost: number;
 }
 
 /** The jury's part of some current rows (those whose headline score a jury gave). */
@@ -215,6 +221,8 @@ class Accumulator {
 			caseCosts: new Map(
 				[...this.#costs].map(([caseId, cost]) => [caseId, cost.unknown > 0 ? null : cost.sum / cost.rows]),
 			),
+			caseKnownCosts: Float64Array.from(this.#costs.values(), (cost) => cost.sum),
+			cases_with_known_cost: [...this.#costs.values()].filter((cost) => cost.unknown < cost.rows).length,
 		};
 	}
 }

@@ -9,7 +9,13 @@ import { latestVolume } from "./latest-volume.js";
 import { normsColumns } from "./norms-column.js";
 import { type PairedDelta, pairedDelta } from "./paired-delta.js";
 import { mean, percentile } from "./percentile.js";
-import { bootstrapMeanInterval, type Interval, wilsonInterval } from "./statistics/index.js";
+import {
+	bootstrapMeanInterval,
+	type Interval,
+	medianOrderInterval,
+	normalMeanInterval,
+	wilsonInterval,
+} from "./statistics/index.js";
 
 export type { GradingCost } from "./grading-cost.js";
 export type { PairedDelta } from "./paired-delta.js";
@@ -49,10 +55,21 @@ export interface LeaderboardRow extends TaskColumns {
 	readonly cost_usd: number | null;
 	/** Mean known cost of a case (all its samples); null when unknown. A lower bound when `unknown_cost` > 0. */
 	readonly cost_per_case_usd: number | null;
+	/**
+	 * 95 % normal interval of `cost_per_case_usd` over the cases' known costs (mean ± 1.96·sd/√n,
+	 * clipped at 0; a bootstrap per row would be too slow for large stores); a lower bound's
+	 * interval when `unknown_cost` > 0. Null when fewer than two cases carry a known cost.
+	 */
+	readonly cost_per_case_interval: Interval | null;
 	/** Current rows whose cost is unknown: when > 0, the costs are lower bounds. */
 	readonly unknown_cost: number;
 	/** Median latency of the graded rows, in milliseconds. */
 	readonly p50_latency_ms: number | null;
+	/**
+	 * Distribution-free 95 % interval of `p50_latency_ms` from order statistics (binomial ranks);
+	 * null when the graded rows are too few (fewer than six latencies).
+	 */
+	readonly p50_latency_interval: Interval | null;
 	/** Median time to first token of the graded rows, in milliseconds. */
 	readonly p50_ttft_ms: number | null;
 	/** Sums of the known input and output tokens of the current rows. */
@@ -234,8 +251,11 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 		...gradedMean(caseMeans, context.scoredCases),
 		cost_usd: cost,
 		cost_per_case_usd: cost === null || casesWithRows === 0 ? null : cost / casesWithRows,
+		cost_per_case_interval:
+			group.cases_with_known_cost < 2 ? null : normalMeanInterval(group.caseKnownCosts, 0).interval,
 		unknown_cost: group.rows - group.known_costs,
 		p50_latency_ms: percentile([...group.latencies], 50),
+		p50_latency_interval: medianOrderInterval(group.latencies).interval,
 		p50_ttft_ms: percentile([...group.ttfts], 50),
 		input_tokens: group.input_tokens,
 		output_tokens: group.output_tokens,

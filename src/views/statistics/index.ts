@@ -30,6 +30,8 @@ export {
 export { krippendorffEstimate } from "./krippendorff-resample.js";
 export { linConcordance } from "./lin-concordance.js";
 export { meanAbsoluteDelta } from "./mean-absolute-delta.js";
+export { medianOrderInterval } from "./median-order-interval.js";
+export { normalMeanInterval } from "./normal-mean-interval.js";
 export { type PairedEstimates, pairedEstimates } from "./paired-resample.js";
 export { passAtK, passHatK } from "./pass-at-k.js";
 export { pearsonCorrelation } from "./pearson-correlation.js";
