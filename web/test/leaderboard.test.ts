@@ -31,7 +31,7 @@ async function numbers(locator: Locator, names: readonly string[]): Promise<numb
 }
 
 /** A scale fitted through two points (value → pixel), for checking every other mark against. */
-function fit(a: { value: number; pixel: number }, b: { value: number; pixel: number }) {
+function scaleThrough(a: { value: number; pixel: number }, b: { value: number; pixel: number }) {
 	const slope = (b.pixel - a.pixel) / (b.value - a.value);
 	return (value: number) => a.pixel + slope * (value - a.value);
 }
@@ -60,13 +60,13 @@ async function checkChart(page: Page, data: Leaderboard, axis: "cost" | "latency
 	const byX = [...points].sort((a, b) => (xOf(a.row) as number) - (xOf(b.row) as number));
 	const first = byX[0] as (typeof byX)[number];
 	const last = byX.at(-1) as (typeof byX)[number];
-	const xPixel = fit(
+	const xPixel = scaleThrough(
 		{ value: Math.log(xOf(first.row) as number), pixel: first.cx },
 		{ value: Math.log(xOf(last.row) as number), pixel: last.cx },
 	);
 	const xScale = (value: number) => xPixel(Math.log(value));
 	const byY = [...points].sort((a, b) => (a.row.headline as number) - (b.row.headline as number));
-	const yScale = fit(
+	const yScale = scaleThrough(
 		{ value: byY[0]?.row.headline as number, pixel: byY[0]?.cy as number },
 		{ value: byY.at(-1)?.row.headline as number, pixel: byY.at(-1)?.cy as number },
 	);

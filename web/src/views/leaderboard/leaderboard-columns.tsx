@@ -23,19 +23,12 @@ const withInterval = (value: string, bounds: { low: number; high: number } | nul
 
 /** Cost per case: `?` when unknown, `≥ $x` when some rows' costs are unknown (a lower bound). */
 export function costCell(row: LeaderboardRow): ComponentChildren {
-	if (row.cost_per_case_usd === null)
-		return (
-			<span class="unknown" title="cost unknown: no row of this model has a known cost">
-				{UNKNOWN}
-			</span>
-		);
-	const lowerBound = row.unknown_cost > 0;
+	const { text, title } = costText(row);
 	const bounds = row.cost_per_case_interval;
 	return (
-		<span title={lowerBound ? `a lower bound: ${row.unknown_cost} rows' costs are unknown` : undefined}>
-			{lowerBound ? "≥ " : ""}
-			{usd(row.cost_per_case_usd)}
-			{bounds !== null && (
+		<span class={row.cost_per_case_usd === null ? "unknown" : undefined} title={title}>
+			{text}
+			{row.cost_per_case_usd !== null && bounds !== null && (
 				<span class="ci">
 					{" "}
 					[{usd(bounds.low)}, {usd(bounds.high)}]
@@ -43,6 +36,18 @@ export function costCell(row: LeaderboardRow): ComponentChildren {
 			)}
 		</span>
 	);
+}
+
+/** The words of a cost per case: `?` unknown, `≥ $x` a lower bound, `$x` known; and why. */
+export function costText(row: LeaderboardRow): { text: string; title: string | undefined } {
+	if (row.cost_per_case_usd === null)
+		return { text: UNKNOWN, title: "cost unknown: no row of this model has a known cost" };
+	if (row.unknown_cost > 0)
+		return {
+			text: `≥ ${usd(row.cost_per_case_usd)}`,
+			title: `a lower bound: ${row.unknown_cost} rows' costs are unknown`,
+		};
+	return { text: usd(row.cost_per_case_usd), title: undefined };
 }
 
 /** The columns every use case shows, after the model. */
