@@ -9,6 +9,9 @@ describe("order-statistic interval of a median", () => {
 		expect(medianOrderInterval([60, 10, 50, 20, 40, 30]).interval).toEqual({ low: 10, high: 60 });
 		expect(medianOrderInterval(ranks(10).reverse()).interval).toEqual({ low: 2, high: 9 });
 		expect(medianOrderInterval(ranks(20)).interval).toEqual({ low: 6, high: 15 });
+		expect(medianOrderInterval(ranks(20), { sorted: true }).interval).toEqual({ low: 6, high: 15 });
+		// 99 %: n = 20 → ranks (4, 17).
+		expect(medianOrderInterval(ranks(20), { level: 0.99 }).interval).toEqual({ low: 4, high: 17 });
 	});
 
 	it("is null when too few values give 95 %", () => {
