@@ -89,13 +89,22 @@ export function ParetoChart({
 	);
 }
 
+const LEGEND = [
+	["frontier", "frontier"],
+	["band", "band below the best"],
+	["deployed", "deployed"],
+	["chosen", "chosen (good enough)"],
+	["limited", "limited depth"],
+] as const;
+
 function Legend() {
 	return (
 		<p class="pareto-legend muted">
-			<span class="key key-frontier" aria-hidden="true" /> frontier <span class="key key-band" aria-hidden="true" />{" "}
-			band below the best <span class="key key-deployed" aria-hidden="true" /> deployed{" "}
-			<span class="key key-chosen" aria-hidden="true" /> chosen (good enough){" "}
-			<span class="key key-limited" aria-hidden="true" /> limited depth
+			{LEGEND.map(([key, text]) => (
+				<span key={key} class="legend-item">
+					<span class={`key key-${key}`} aria-hidden="true" /> {text}
+				</span>
+			))}
 		</p>
 	);
 }
@@ -113,6 +122,11 @@ function draw(
 	const withY = points.filter((point) => point.y1 !== null);
 	const withX = points.filter((point) => point.x1 !== null);
 	const ringed = points.filter((point) => point.deployed || point.chosen);
+	const across = (x: number) => Math.log(x / xLow) / Math.log(xHigh / xLow);
+	// On a narrow chart only the powers of ten are labelled, so the log axis's labels do not collide.
+	const narrow = width < 520;
+	const tickFormat = (value: number) =>
+		narrow && Math.abs(Math.log10(value) - Math.round(Math.log10(value))) > 1e-9 ? "" : spec.format(value);
 	const label = (point: ParetoPoint) =>
 		[point.row.model_id, point.deployed ? "deployed" : "", point.chosen ? "chosen" : ""].filter(Boolean).join(" · ");
 	const tip = (point: ParetoPoint) =>
@@ -132,7 +146,7 @@ function draw(
 		marginRight: 24,
 		marginTop: 24,
 		marginBottom: 40,
-		x: { type: "log", domain: [xLow, xHigh], label: spec.label, tickFormat: spec.format, ticks: 5 },
+		x: { type: "log", domain: [xLow, xHigh], label: spec.label, tickFormat, ticks: 5 },
 		y: { label: "↑ headline", nice: true, grid: true },
 		marks: [
 			layout.band === null
@@ -175,7 +189,20 @@ function draw(
 					},
 				),
 			}),
-			plot.text(points, { x: "x", y: "y", text: label, dy: -12, className: "pareto-labels", lineAnchor: "bottom" }),
+			// Labels near the right edge end at their point, so none runs off the chart; a label that
+			// would sit on its neighbour's goes below its point instead.
+			...labelGroups(points, across).map(({ group, anchor, below }) =>
+				plot.text(group, {
+					x: "x",
+					y: "y",
+					text: label,
+					dy: below ? 14 : -12,
+					dx: anchor === "end" ? 6 : 0,
+					textAnchor: anchor,
+					lineAnchor: below ? "top" : "bottom",
+					className: "pareto-labels",
+				}),
+			),
 			plot.tip(points, plot.pointer({ x: "x", y: "y", title: tip, className: "pareto-tip" })),
 		],
 	});
@@ -219,4 +246,29 @@ function ringAttributes(point: ParetoPoint): Record<string, string> {
 		"data-model": point.row.model_id,
 		"data-ring": [point.deployed ? "deployed" : "", point.chosen ? "chosen" : ""].filter(Boolean).join(" "),
 	};
+}
+
+/** The points' labels in groups of one placement each: anchored at the start or the end, above or below. */
+function labelGroups(points: readonly ParetoPoint[], across: (x: number) => number) {
+	const ys = points.map((point) => point.y);
+	const span = Math.max(...ys) - Math.min(...ys) || 1;
+	const placed: { point: ParetoPoint; below: boolean }[] = [];
+	for (const point of [...points].sort((a, b) => a.x - b.x)) {
+		const near = placed.find(
+			(other) =>
+				!other.below &&
+				Math.abs(other.point.y - point.y) < span * 0.12 &&
+				Math.abs(across(other.point.x) - across(point.x)) < 0.4,
+		);
+		placed.push({ point, below: near !== undefined });
+	}
+	const groups: { group: ParetoPoint[]; anchor: "start" | "middle" | "end"; below: boolean }[] = [];
+	for (const below of [false, true])
+		for (const anchor of ["middle", "end"] as const) {
+			const group = placed
+				.filter((item) => item.below === below && across(item.point.x) > 0.65 === (anchor === "end"))
+				.map((item) => item.point);
+			if (group.length > 0) groups.push({ group, anchor, below });
+		}
+	return groups;
 }
