@@ -5,6 +5,7 @@ import type { Leaderboard, LeaderboardRow } from "../src/api/types.js";
 import { useCaseLink } from "../src/route.js";
 import { ms, score, usd } from "../src/ui/format.js";
 import { type Dashboard, openDashboard, SCREENSHOT_DIR, screenshot, seriousViolations } from "./support/dashboard.js";
+import { recordUnpricedReruns } from "./support/unpriced-runs.js";
 
 /*
  * The leaderboard view against the demo store: every row the API gives is in the table with its
@@ -207,6 +208,44 @@ describe("the leaderboard view in Chromium", () => {
 			);
 		}
 		expect(await seriousViolations(page)).toEqual([]);
+	});
+
+	it("writes an unknown cost as ?, a partly known one as a lower bound, and lists the unknown beside the axis", async () => {
+		// This file's own copy of the store: one model's costs all unknown, one row of another's.
+		const summarization = "use_case_id = 'summarization'";
+		expect(
+			recordUnpricedReruns(dashboard.store.database, `${summarization} AND model_id = 'scripted/cheap'`),
+		).toBeGreaterThan(0);
+		expect(
+			recordUnpricedReruns(
+				dashboard.store.database,
+				`run_id = (SELECT min(run_id) FROM runs WHERE ${summarization} AND model_id = 'scripted/mid')`,
+			),
+		).toBe(1);
+		const data = await board("summarization");
+		const unknown = data.rows.find((row) => row.cost_per_case_usd === null) as LeaderboardRow;
+		const partial = data.rows.find((row) => row.cost_per_case_usd !== null && row.unknown_cost > 0) as LeaderboardRow;
+		expect([unknown?.model_id, partial?.model_id]).toEqual(["scripted/cheap", "scripted/mid"]);
+		const { page } = dashboard;
+		await dashboard.goto("#/u/summarization");
+		await page.locator('[data-testid="pareto-cost"] circle.point').first().waitFor();
+		const cost = (row: LeaderboardRow) =>
+			page
+				.locator(`[data-testid="leaderboard-table"] tbody tr${rowSelector(row)} td[data-column="cost"]`)
+				.textContent();
+		expect(await cost(unknown)).toBe("?");
+		expect(await cost(partial)).toContain(`≥ ${usd(partial.cost_per_case_usd)}`);
+		expect(await page.locator(`[data-testid="pareto-cost"] circle${rowSelector(unknown)}`).count()).toBe(0);
+		expect(await page.locator(`.pareto[data-axis="cost"] .off-axis li${rowSelector(unknown)}`).textContent()).toContain(
+			"cost unknown",
+		);
+		expect(
+			Number(
+				await page.locator(`[data-testid="pareto-cost"] circle.point${rowSelector(partial)}`).getAttribute("data-x"),
+			),
+		).toBe(partial.cost_per_case_usd);
+		// The latency chart still draws the row whose cost is unknown.
+		expect(await page.locator(`[data-testid="pareto-latency"] circle.point${rowSelector(unknown)}`).count()).toBe(1);
 	});
 
 	it("reads in the dark theme and on a phone", async () => {
