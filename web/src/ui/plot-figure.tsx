@@ -54,6 +54,10 @@ export function PlotFigure({
 				const figure = draw(plot, width);
 				figure.setAttribute("role", "img");
 				figure.setAttribute("aria-label", label);
+				// The figure is one labelled image (its words are in `summary` and the view's tables);
+				// Plot names each mark's group with aria-label, which on a role-less <g> axe calls
+				// aria-prohibited-attr (serious) and assistive tech must not read: hide those groups.
+				for (const group of figure.querySelectorAll("g[aria-label]")) group.setAttribute("aria-hidden", "true");
 				element.replaceChildren(figure);
 				element.dataset.drawn = "true";
 			},

@@ -207,9 +207,6 @@ function draw(
 		],
 	});
 	svg.classList.add("pareto-svg");
-	// The figure is one labelled image with the point list as its text; Plot's named groups inside
-	// it would be unnamed-role elements carrying aria-label, which assistive tech must not read.
-	for (const group of svg.querySelectorAll(":scope > g[aria-label]")) group.setAttribute("aria-hidden", "true");
 	return svg;
 }
 
