@@ -15,29 +15,19 @@
  * Targets: drawing < 1 s; the flick at ≥ 60 fps with p95 frame ≤ 16.7 ms. Run after a build:
  * `npm run bench:matrix`. `--keep DIR` keeps (and on a later run reuses) the generated project.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
+import type { Browser, CDPSession, Page } from "playwright-core";
 import { createApi, loadDashboardAssets, startApiServer } from "../src/api/index.js";
 import { loadDefinitions } from "../src/definitions/index.js";
 import { openStore } from "../src/store/index.js";
 import { CASES, MODELS, prepareStore, USE_CASE } from "./bench-store.js";
+import { launchChromium } from "./chromium.js";
 import { figures, printFigures, verdict } from "./figures.js";
 
 const DASHBOARD_DIR = fileURLToPath(new URL("../web", import.meta.url));
-const CHROMIUM = "/usr/bin/chromium";
-/** The dashboard tests' flags (web/test/support/dashboard.ts): a root, offline machine, no GPU. */
-const CHROMIUM_ARGS = [
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-quic",
-	"--no-first-run",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-];
 const WARM_RUNS = 5;
 const SCROLL_MS = 2_000;
 const TARGETS = { renderMs: 1_000, fps: 60, p95FrameMs: 16.7 } as const;
@@ -212,7 +202,6 @@ function ms(value: number): string {
 }
 
 async function main(): Promise<boolean> {
-	if (!existsSync(CHROMIUM)) throw new Error(`this benchmark needs Debian's Chromium at ${CHROMIUM}`);
 	const dashboard = loadDashboardAssets(DASHBOARD_DIR);
 	if (dashboard === null) throw new Error(`no built dashboard in ${DASHBOARD_DIR}: run npm run build`);
 	const { root, keep } = projectFolder();
@@ -226,7 +215,7 @@ async function main(): Promise<boolean> {
 		rateToken: null,
 	});
 	const server = await startApiServer(app, { host: "127.0.0.1", port: 0 });
-	const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+	const browser = await launchChromium("bench:matrix");
 	try {
 		const cold = await loadMatrix(browser, server.url);
 		await cold.page.close();

@@ -2,8 +2,9 @@ import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import axe from "axe-core";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { inject } from "vitest";
+import { launchChromium } from "../../../bench/chromium.js";
 import "../../../test/support/provided-context.js";
 import { BIN, ROOT, tempDir } from "../../../test/support/cli.js";
 import { type Served, spawnServe, stopServe } from "../../../test/support/serve-process.js";
@@ -13,20 +14,6 @@ import { type Served, spawnServe, stopServe } from "../../../test/support/serve-
  * first) and each file gets its own copy of it, its own `touchstone serve` and its own Chromium:
  * files run in parallel, and a rating one of them stores is seen by nobody else.
  */
-
-/** Debian's Chromium (`apt-get install chromium`); no browser is downloaded. */
-export const CHROMIUM = "/usr/bin/chromium";
-
-/** The flags a root, offline machine needs (see the machine notes): no sandbox, no background traffic. */
-const CHROMIUM_ARGS = [
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-quic",
-	"--no-first-run",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-];
 
 /** Where screenshots go: test-output/screenshots/ at the repository root (gitignored). */
 export const SCREENSHOT_DIR = join(ROOT, "test-output", "screenshots");
@@ -93,15 +80,6 @@ export async function demoStoreCopy(): Promise<{ root: string; paths: StorePaths
 	return { root, paths };
 }
 
-/** Chromium, headless, or an error that says how to install it. */
-export async function launchChromium(): Promise<Browser> {
-	if (!existsSync(CHROMIUM))
-		throw new Error(
-			`the dashboard's browser tests need Debian's Chromium at ${CHROMIUM}: apt-get install -y chromium (.ci/run does)`,
-		);
-	return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-}
-
 /** One test file's dashboard: its server on a copy of the demo store, and a page in Chromium. */
 export interface Dashboard {
 	readonly served: Served;
@@ -121,7 +99,10 @@ export interface Dashboard {
  */
 export async function openDashboard(env: Record<string, string> = {}): Promise<Dashboard> {
 	const { root, paths } = await demoStoreCopy();
-	const [served, browser] = await Promise.all([spawnServe(root, paths, [], env), launchChromium()]);
+	const [served, browser] = await Promise.all([
+		spawnServe(root, paths, [], env),
+		launchChromium("the dashboard's browser tests"),
+	]);
 	const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 	const problems: string[] = [];
 	page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
