@@ -33,6 +33,8 @@ const SCROLL_MS = 2_000;
 const TARGETS = { renderMs: 1_000, fps: 60, p95FrameMs: 16.7 } as const;
 /** A fast wheel or trackpad flick: 3,000 px/s down and 600 px/s across at 60 Hz. */
 const FLICK = { kind: "flick", down: 50, across: 10 } as const;
+/** A steady wheel scroll: 600 px/s down and 120 px/s across, for information beside the flick. */
+const WHEEL = { kind: "flick", down: 10, across: 2 } as const;
 
 /** One load of the matrix, in milliseconds since navigation. */
 interface Load {
@@ -229,6 +231,7 @@ async function main(): Promise<boolean> {
 		}
 		if (last === undefined) throw new Error("no warm run");
 		const flick = await scrollMatrix(last, FLICK);
+		const wheel = await scrollMatrix(last, WHEEL);
 		const drag = await scrollMatrix(last, { kind: "drag" });
 		const baseline = await staticBaseline(browser);
 		const flickFigures = frameFigures(flick);
@@ -252,6 +255,7 @@ async function main(): Promise<boolean> {
 				`  p95 ${ms(rate.p95)} · ${rate.fps.toFixed(1)} fps, ${scroll.frames} frames in ${scroll.seconds.toFixed(2)} s, browser CPU ${ms(scroll.cpuPerFrame)}/frame${scroll.rowsSeen > 0 ? `, ${scroll.rowsSeen.toLocaleString("en-US")} rows drawn` : ""}`,
 			);
 		scrollLine(`flick (${FLICK.down} px down, ${FLICK.across} across a frame)`, flick, flickFigures);
+		scrollLine(`wheel (${WHEEL.down} px down, ${WHEEL.across} across a frame)`, wheel, frameFigures(wheel));
 		scrollLine("drag, corner to corner in 2 s", drag, dragFigures);
 		scrollLine("baseline: same flick, static page", baseline, frameFigures(baseline));
 		const drawing = Math.max(c.render, ...warm.map((load) => load.render));
