@@ -34,7 +34,11 @@ function RosterView({ roster }: { roster: Roster }) {
 			<section aria-labelledby="runnable">
 				<h2 id="runnable">Runnable</h2>
 				{runnable.length === 0 ? (
-					<p class="muted">No runnable use case yet.</p>
+					<p class="muted">
+						No runnable use case yet: this store has no results and the server read no definitions. Run{" "}
+						<code>touchstone demo</code> for the bundled examples, or <code>touchstone run --use-case ID</code> in your
+						project, and serve it with <code>--dir benchmarks</code> so ideas show too.
+					</p>
 				) : (
 					<div class="use-cases">
 						{runnable.map((entry) => (
