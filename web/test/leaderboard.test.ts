@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Leaderboard, LeaderboardRow } from "../src/api/types.js";
 import { useCaseLink } from "../src/route.js";
 import { ms, score, usd } from "../src/ui/format.js";
-import { type Dashboard, openDashboard, SCREENSHOT_DIR, screenshot, seriousViolations } from "./support/dashboard.js";
+import {
+	type Dashboard,
+	openDashboard,
+	openDashboardOn,
+	SCREENSHOT_DIR,
+	screenshot,
+	seriousViolations,
+} from "./support/dashboard.js";
+import { limitedDepthStore } from "./support/limited-store.js";
 import { recordUnpricedReruns } from "./support/unpriced-runs.js";
 
 /*
@@ -263,3 +271,40 @@ describe("the leaderboard view in Chromium", () => {
 		expect(dashboard.problems).toEqual([]);
 	});
 });
+
+describe("a limited-depth row in Chromium", () => {
+	let limited: Dashboard;
+	beforeAll(async () => {
+		const { root, paths } = await limitedDepthStore();
+		limited = await openDashboardOn(root, paths);
+	}, 120_000);
+	afterAll(() => limited?.close());
+
+	it("is marked in the table, the notes and both charts, where the API says precision is limited", async () => {
+		const response = await fetch(`${limited.served.url}/api/v1/benchmarks/leaderboard?use_case=arith`);
+		const data = (await response.json()) as Leaderboard;
+		expect(data.rows.map((row) => [row.model_id, row.precision])).toEqual([
+			["model/right", "thorough"],
+			["model/wrong", "limited"],
+		]);
+		const { page } = limited;
+		await limited.goto("#/u/arith");
+		await page.locator('[data-testid="pareto-latency"] circle.point').first().waitFor();
+		for (const row of data.rows) {
+			const marked = row.precision === "limited";
+			const tableRow = page.locator(`[data-testid="leaderboard-table"] tbody tr${rowSelector(row)}`);
+			expect(await tableRow.locator(".badge.limited").count(), row.model_id).toBe(marked ? 1 : 0);
+			expect(classes(await tableRow.getAttribute("class")).includes("limited"), row.model_id).toBe(marked);
+			const point = page.locator(`[data-testid="pareto-latency"] circle.point${rowSelector(row)}`);
+			expect(classes(await point.getAttribute("class")).includes("limited"), row.model_id).toBe(marked);
+		}
+		expect(await page.locator(".table-notes").textContent()).toContain("limited depth");
+		expect(await seriousViolations(page)).toEqual([]);
+		await screenshot(page, "leaderboard-limited");
+		expect(limited.problems).toEqual([]);
+	});
+});
+
+function classes(value: string | null): string[] {
+	return (value ?? "").split(/\s+/);
+}

@@ -99,6 +99,15 @@ export interface Dashboard {
  */
 export async function openDashboard(env: Record<string, string> = {}): Promise<Dashboard> {
 	const { root, paths } = await demoStoreCopy();
+	return openDashboardOn(root, paths, env);
+}
+
+/** The same on a store of the test's own making: `root` holds its `benchmarks/` folder. */
+export async function openDashboardOn(
+	root: string,
+	paths: StorePaths,
+	env: Record<string, string> = {},
+): Promise<Dashboard> {
 	const [served, browser] = await Promise.all([
 		spawnServe(root, paths, [], env),
 		launchChromium("the dashboard's browser tests"),
