@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
 /** Observable Plot's module, loaded on first use so the views without charts never download it. */
-export type PlotModule = typeof import("@observablehq/plot");
+export type PlotModule = typeof import("./plot-module.js");
 
 let loading: Promise<PlotModule> | null = null;
 
 /** Observable Plot, imported once (its own chunk of the build). */
 export function loadPlot(): Promise<PlotModule> {
-	loading ??= import("@observablehq/plot");
+	loading ??= import("./plot-module.js");
 	return loading;
 }
 

@@ -1,5 +1,6 @@
 import type { Calibration } from "../../api/types.js";
 import type { PlotModule } from "../../ui/plot-figure.js";
+import { tagged } from "../../ui/plot-tags.js";
 import { fixed, signed } from "./calibration-figures.js";
 
 /** One owner-rated run the chart draws. */
@@ -60,17 +61,22 @@ export function drawScatter(
 			...(filled ? { fill: colour, stroke: "var(--bg)", strokeWidth: 1 } : { stroke: colour, strokeWidth: 2.2 }),
 			title: describeItem,
 			className: `calibration-${kind}-points`,
-			render(index, scales, values, dimensions, context, next) {
-				const group = next?.(index, scales, values, dimensions, context) ?? null;
-				// Plot's index may be a typed array, whose map would coerce the items to numbers.
-				if (group !== null)
-					tagPoints(
-						group,
-						Array.from(index, (at) => items[at] as CalibrationItem),
-						handlers,
-					);
-				return group;
-			},
+			render: tagged(
+				items,
+				(item) => ({
+					"data-run-id": item.run_id,
+					"data-case-id": item.case_id,
+					"data-owner": String(item.owner),
+					"data-jury": String(item.jury),
+					"data-kind": pointKind(item),
+					class: "calibration-point",
+				}),
+				(element, item) => {
+					element.addEventListener("pointerenter", () => handlers.hover(item));
+					element.addEventListener("pointerleave", () => handlers.hover(null));
+					element.addEventListener("click", () => handlers.open(item));
+				},
+			),
 		});
 	});
 	return plot.plot({
@@ -106,21 +112,5 @@ export function drawScatter(
 			),
 			...dots,
 		],
-	});
-}
-
-function tagPoints(group: SVGElement, items: readonly CalibrationItem[], handlers: ScatterHandlers): void {
-	Array.from(group.children).forEach((element, at) => {
-		const item = items[at];
-		if (item === undefined || !(element instanceof SVGElement)) return;
-		element.dataset.runId = item.run_id;
-		element.dataset.caseId = item.case_id;
-		element.dataset.owner = String(item.owner);
-		element.dataset.jury = String(item.jury);
-		element.dataset.kind = pointKind(item);
-		element.classList.add("calibration-point");
-		element.addEventListener("pointerenter", () => handlers.hover(item));
-		element.addEventListener("pointerleave", () => handlers.hover(null));
-		element.addEventListener("click", () => handlers.open(item));
 	});
 }

@@ -2,8 +2,8 @@ import type { Leaderboard } from "../../api/types.js";
 import { useCaseLink } from "../../route.js";
 import { counted, interval, modelLabel, ms, score, usd } from "../../ui/format.js";
 import { PlotFigure, type PlotModule } from "../../ui/plot-figure.js";
+import { tagged } from "../../ui/plot-tags.js";
 import { frontierLine, type ParetoAxis, type ParetoLayout, type ParetoPoint, paretoLayout } from "./pareto-points.js";
-import { tagged } from "./tag-marks.js";
 
 const AXES: { readonly [axis in ParetoAxis]: { title: string; label: string; format: (value: number) => string } } = {
 	cost: { title: "Headline against cost per case", label: "cost per case (USD, log scale) →", format: usd },

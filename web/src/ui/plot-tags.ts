@@ -1,4 +1,4 @@
-import type { RenderFunction } from "@observablehq/plot";
+import type { RenderFunction } from "./plot-module.js";
 
 /**
  * A Plot `render` hook that sets attributes on each element a mark drew (one per datum, in the
