@@ -99,6 +99,7 @@ export {
 	roleIndex,
 } from "./role-index.js";
 export { type RosterEntry, type RosterInput, roster } from "./roster.js";
+export { describeScore } from "./score-words.js";
 export { type SpecView, specView } from "./spec-view.js";
 export type { Interval } from "./statistics/index.js";
 export { NO_TASK_COLUMNS, type TaskColumns } from "./task-columns.js";

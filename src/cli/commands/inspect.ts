@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { type InspectedSample, type InspectedScore, type Inspection, inspectCase } from "../../views/index.js";
+import { describeScore, type InspectedSample, type Inspection, inspectCase } from "../../views/index.js";
 import { CliFailure } from "../exit-codes.js";
 import { formatCost, formatMs, formatScore } from "../format.js";
 import { type CliIo, printJson, printLine } from "../io.js";
@@ -82,7 +82,7 @@ function printSample(io: CliIo, sample: InspectedSample): void {
 	const shownPerformance = new Set<string>();
 	for (const score of sample.scores) {
 		const confidence = score.confidence === null ? "" : `, confidence ${formatScore(score.confidence)}`;
-		printLine(io, `   ${score.metric}: ${describeScore(score)}${confidence}`);
+		printLine(io, `   ${score.metric}: ${describeScore(score, "-")}${confidence}`);
 		if (score.reasoning !== null) printLine(io, `     reasoning: ${score.reasoning}`);
 		for (const line of performanceLines(score.extras, shownPerformance)) printLine(io, `     ${line}`);
 		const votes = JSON.stringify(score.jury_votes);
@@ -99,24 +99,4 @@ function printSample(io: CliIo, sample: InspectedSample): void {
 			io,
 			`   owner rating: ${sample.owner_rating.rating}${sample.owner_rating.label === null ? "" : ` (${sample.owner_rating.label})`}${sample.owner_rating.note === null ? "" : ` - ${sample.owner_rating.note}`}`,
 		);
-}
-
-/**
- * A score as `0.750 (3/4)`: the value, then the grader's label when it says more than the value
- * (`pass`, `3/4`, `capped`, `critical failure`), then the gate when the label has not said it.
- */
-export function describeScore(score: Pick<InspectedScore, "value" | "value_label" | "critical_failure">): string {
-	const value = score.value === null ? null : formatScore(score.value);
-	let label = score.value_label?.trim() ?? "";
-	// A label that restates the value (`0.75`, or `0.2 (capped)`) keeps only what it adds.
-	const leading = label.match(/^-?\d+(\.\d+)?/)?.[0];
-	if (leading !== undefined && score.value !== null && Math.abs(Number(leading) - score.value) < 0.0005)
-		label = label
-			.slice(leading.length)
-			.trim()
-			.replace(/^\((.*)\)$/, "$1");
-	const gate = score.critical_failure && !/critical/i.test(label) ? "critical failure" : "";
-	const notes = [label, gate].filter((part) => part !== "").join(", ");
-	if (value === null) return notes === "" ? "-" : notes;
-	return notes === "" ? value : `${value} (${notes})`;
 }

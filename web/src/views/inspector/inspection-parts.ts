@@ -20,18 +20,5 @@ export function modelCardId(model: { model_id: string; harness: string }): strin
 	return `model-${encodeURIComponent(model.model_id)}-${encodeURIComponent(model.harness)}`.replace(/%/g, "_");
 }
 
-/** A score as `0.750 (3/4)`: the value, then the grader's label when it says more (as `touchstone inspect` does). */
-export function describeScore(score: Pick<InspectedScore, "value" | "value_label" | "critical_failure">): string {
-	const value = score.value === null ? null : score.value.toFixed(3);
-	let label = score.value_label?.trim() ?? "";
-	const leading = label.match(/^-?\d+(\.\d+)?/)?.[0];
-	if (leading !== undefined && score.value !== null && Math.abs(Number(leading) - score.value) < 0.0005)
-		label = label
-			.slice(leading.length)
-			.trim()
-			.replace(/^\((.*)\)$/, "$1");
-	const gate = score.critical_failure && !/critical/i.test(label) ? "critical failure" : "";
-	const notes = [label, gate].filter((part) => part !== "").join(", ");
-	if (value === null) return notes === "" ? "unknown" : notes;
-	return notes === "" ? value : `${value} (${notes})`;
-}
+/** A score in words, as `touchstone inspect` writes it (one function for both). */
+export { describeScore } from "../../../../src/views/score-words.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeScore } from "./inspect.js";
+import { describeScore } from "./score-words.js";
 
 describe("describeScore", () => {
 	it("prints the value once, with the label only when it says more", () => {
@@ -14,5 +14,7 @@ describe("describeScore", () => {
 		);
 		expect(describeScore({ value: 0.3, value_label: null, critical_failure: true })).toBe("0.300 (critical failure)");
 		expect(describeScore({ value: null, value_label: "refused", critical_failure: false })).toBe("refused");
+		expect(describeScore({ value: null, value_label: null, critical_failure: false })).toBe("unknown");
+		expect(describeScore({ value: null, value_label: null, critical_failure: false }, "-")).toBe("-");
 	});
 });
