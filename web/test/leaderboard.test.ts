@@ -179,7 +179,9 @@ describe("the leaderboard view in Chromium", () => {
 		await page.locator('[data-testid="pareto-latency"] circle.point').first().waitFor();
 		const points = await checkChart(page, data, "cost");
 		await checkChart(page, data, "latency");
-		await page.locator(".pareto-grid").screenshot({ path: join(SCREENSHOT_DIR, "pareto.png") });
+		const pareto = join(SCREENSHOT_DIR, "pareto.png");
+		await page.locator(".pareto-grid").screenshot({ path: pareto });
+		console.log(`screenshot: ${pareto}`);
 		const target = points[0]?.row as LeaderboardRow;
 		const circle = page.locator(`[data-testid="pareto-cost"] circle.point${rowSelector(target)}`);
 		await circle.hover();
