@@ -125,6 +125,16 @@ export {
 	type SpeedupVerifierArgs,
 } from "./speedup-verifier.js";
 export {
+	type Argv,
+	ORCHESTRATION_MODES,
+	type OrchestrationMode,
+	SPRINT_FILE,
+	SPRINT_LAYERS,
+	type SprintDefinition,
+	type SprintLayer,
+	type SprintMilestone,
+} from "./sprint.js";
+export {
 	type ChecksVerifier,
 	type ChecksVerifierArgs,
 	FIXTURE_DIR,

@@ -3,7 +3,7 @@ import type { TaskRuntime } from "../contract/index.js";
 import { ENV_NAME_PATTERN } from "./env-references.js";
 import { mountListSchema } from "./mount-schema.js";
 
-const argvSchema = z
+export const argvSchema = z
 	.array(z.string().min(1, { error: "an argument may not be empty" }))
 	.min(1, { error: "a command needs at least its program" })
 	.describe("Program and arguments, run without a shell, e.g. [npm, install, --no-save].");

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
+import type { SprintDefinition } from "../../contract/index.js";
 import { BadInputError, formatIssue } from "../../contract/index.js";
-import { type Definitions, loadIndexSettings } from "../../definitions/index.js";
+import { type Definitions, loadIndexSettings, loadSprints } from "../../definitions/index.js";
 import { checkUseCaseInputs } from "../../orchestrator/index.js";
 import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { type CliIo, printJson, printLine } from "../io.js";
@@ -12,15 +13,17 @@ import { type CliIo, printJson, printLine } from "../io.js";
 export function registerValidateCommand(program: Command, io: CliIo): void {
 	withDirOption(program.command("validate"))
 		.description(
-			"check models.yaml, judge_panels.yaml, use_cases.yaml, index.yaml and every case file and task of the runnable use cases; print a summary or every problem",
+			"check models.yaml, judge_panels.yaml, use_cases.yaml, index.yaml, every sprints/*/sprint.yaml and every case file and task of the runnable use cases; print a summary or every problem",
 		)
 		.option("--json", "print the result as JSON")
 		.action(async (options: DirOptions & { json?: boolean }) => {
 			let definitions: Definitions;
 			let cases: Record<string, number>;
+			let sprints: SprintDefinition[];
 			try {
 				definitions = loadFromDirOption(options.dir, options.allowPath);
 				loadIndexSettings(definitions.dir);
+				sprints = loadSprints(definitions.dir, { panels: definitions.panels.map((panel) => panel.id) });
 				const juryUseCases: string[] = [];
 				cases = await checkUseCaseInputs(definitions, {
 					signal: new AbortController().signal,
@@ -35,7 +38,13 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
 			}
 			const summary = summarize(definitions);
 			if (options.json) {
-				printJson(io, { valid: true, ...summary, cases, warnings: definitions.warnings });
+				printJson(io, {
+					valid: true,
+					...summary,
+					cases,
+					sprints: sprints.map((sprint) => sprint.id),
+					warnings: definitions.warnings,
+				});
 				return;
 			}
 			for (const warning of definitions.warnings) io.stderr.write(`warning:${formatIssue(warning)}\n`);
@@ -49,6 +58,11 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
 				`  ${summary.panels} judge panel${summary.panels === 1 ? "" : "s"} (default ${summary.default_panel})`,
 			);
 			printLine(io, `  ${summary.use_cases} use cases (${summary.runnable} runnable, ${summary.ideas} ideas)`);
+			if (sprints.length > 0)
+				printLine(
+					io,
+					`  ${sprints.length} sprint${sprints.length === 1 ? "" : "s"} (${sprints.map((sprint) => sprint.id).join(", ")})`,
+				);
 			const counted = Object.entries(cases);
 			if (counted.length > 0)
 				printLine(io, `  cases and tasks read: ${counted.map(([id, count]) => `${id} ${count}`).join(", ")}`);
