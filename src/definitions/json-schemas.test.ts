@@ -27,6 +27,7 @@ describe("definitionSchemas", () => {
 			"index.schema.json",
 			"judge_panels.schema.json",
 			"models.schema.json",
+			"sprint.schema.json",
 			"task.schema.json",
 			"use_cases.schema.json",
 		]);
@@ -55,6 +56,11 @@ describe("definitionSchemas", () => {
 		expect(task.additionalProperties).toBe(false);
 		expect(task.required).toEqual(["id", "mode", "tier", "prompt", "snapshot", "verifier"]);
 		expect(task.properties?.snapshot?.properties?.patches?.items?.description).toContain("exactly once");
+		const sprint = schemas["sprint.schema.json"] as JsonSchema;
+		expect(sprint.additionalProperties).toBe(false);
+		expect(sprint.required).toEqual(["source", "scope", "commands", "scoring"]);
+		expect(sprint.properties?.attempts?.default).toBe(2);
+		expect(sprint.properties?.branch?.default).toBe("bench/{model_slug}");
 	});
 
 	it("matches the copies bundled with the examples", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { indexFileSchema } from "./index-schema.js";
 import { judgePanelsFileSchema } from "./judge-panel-schema.js";
 import { modelsFileSchema } from "./model-schema.js";
+import { sprintSchema } from "./sprint-schema.js";
 import { taskSchema } from "./task-schema.js";
 import { useCasesFileSchema } from "./use-case-schema.js";
 
@@ -12,11 +13,12 @@ export const SCHEMA_FILES = {
 	useCases: "use_cases.schema.json",
 	task: "task.schema.json",
 	index: "index.schema.json",
+	sprint: "sprint.schema.json",
 } as const;
 
 /**
- * JSON Schemas (draft-07, the dialect editors support best) of the three definition files and of
- * a task pack's task.yaml, generated from the same zod schemas the loaders use, input side
+ * JSON Schemas (draft-07, the dialect editors support best) of the three definition files, of
+ * a task pack's task.yaml and of a sprint's sprint.yaml, generated from the same zod schemas the loaders use, input side
  * (defaults optional), with every field's description as help text. Rules that span fields
  * (provider-specific keys, cross references, hidden files) are enforced by the loaders only.
  */
@@ -28,5 +30,6 @@ export function definitionSchemas(): Record<string, Record<string, unknown>> {
 		[SCHEMA_FILES.useCases]: generate(useCasesFileSchema),
 		[SCHEMA_FILES.task]: generate(taskSchema),
 		[SCHEMA_FILES.index]: generate(indexFileSchema),
+		[SCHEMA_FILES.sprint]: generate(sprintSchema),
 	};
 }

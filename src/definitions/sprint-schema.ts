@@ -136,6 +136,11 @@ export const sprintSchema = z
 					params: { fix: "give each milestone its own id" },
 				});
 		});
+	})
+	.meta({
+		title: "touchstone sprint.yaml",
+		description:
+			"A sprint benchmark: a groomed multi-milestone plan frozen at a baseline commit, run by every model under the same rules and scored in layers.",
 	});
 
 export type SprintFile = z.infer<typeof sprintSchema>;
