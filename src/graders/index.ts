@@ -110,6 +110,8 @@ export {
 	SIMILAR_GRADER_VERSION,
 	type SimilarOptions,
 } from "./similar.js";
+export { type CallLoops, callLoops } from "./sprint/call-loops.js";
+export { type WriteChurn, writeChurn } from "./sprint/write-churn.js";
 export { GRADER_VERSION, unscorableReason } from "./text-grader.js";
 export {
 	CHECKS_METRIC,
