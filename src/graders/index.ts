@@ -111,6 +111,7 @@ export {
 	type SimilarOptions,
 } from "./similar.js";
 export { type CallLoops, callLoops } from "./sprint/call-loops.js";
+export { type ScopeCheck, scopeCheck } from "./sprint/scope-check.js";
 export { type WriteChurn, writeChurn } from "./sprint/write-churn.js";
 export { GRADER_VERSION, unscorableReason } from "./text-grader.js";
 export {
