@@ -38,7 +38,12 @@ function caseHash(inspection: Inspection, query = ""): string {
 
 async function openCase(dashboard: Dashboard, inspection: Inspection, query = ""): Promise<void> {
 	await dashboard.goto(caseHash(inspection, query));
-	await dashboard.page.locator(".model-card").first().waitFor();
+	// A new hash re-renders the same page: wait for this case's own sample, not the last case's cards.
+	const first = inspection.models[0]?.samples[0];
+	await (first === undefined
+		? dashboard.page.locator(".model-card").first()
+		: sampleLocator(dashboard.page, first)
+	).waitFor();
 }
 
 function sampleLocator(page: Page, sample: Sample) {
