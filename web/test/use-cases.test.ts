@@ -77,7 +77,8 @@ describe("the use cases view in Chromium", () => {
 		const first = roster.roster.find((entry) => entry.status === "runnable");
 		await page.locator(`.use-case[data-use-case="${first?.id}"] h3 a`).click();
 		await page.waitForURL((url) => url.hash === `#/u/${encodeURIComponent(first?.id ?? "")}`);
-		expect(await page.title()).toBe(`touchstone · ${first?.id} · leaderboard`);
+		// The title follows the route in an effect after the render: poll it rather than read it once.
+		await expect.poll(() => page.title()).toBe(`touchstone · ${first?.id} · leaderboard`);
 		await page.goBack();
 		await page.locator(".use-case").first().waitFor();
 	});
