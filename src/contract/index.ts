@@ -135,6 +135,23 @@ export {
 	type SprintMilestone,
 } from "./sprint.js";
 export {
+	SPRINT_LOG_KINDS,
+	SPRINT_LOG_ROLES,
+	SPRINT_LOG_SOURCES,
+	SPRINT_LOG_VERSION,
+	type SprintFootprint,
+	type SprintLayerResult,
+	type SprintLogEntry,
+	type SprintLogKind,
+	type SprintLogRole,
+	type SprintLogSource,
+	type SprintMilestoneState,
+	type SprintOutcome,
+	type SprintRowInput,
+	type SprintRunState,
+	type SprintUsage,
+} from "./sprint-run.js";
+export {
 	type ChecksVerifier,
 	type ChecksVerifierArgs,
 	FIXTURE_DIR,
