@@ -1,3 +1,5 @@
+import type { TestReportFormat } from "./task.js";
+
 /**
  * A sprint benchmark (seed 002): one groomed multi-milestone plan, frozen at a baseline commit of
  * a real repository, that every model carries through under the same rules. Its registry entry is
@@ -57,7 +59,14 @@ export interface SprintDefinition {
 		readonly ci: Argv;
 		readonly test: Argv;
 		readonly lint: Argv | null;
+		/** Format of the test command's per-test report, and its file (stdout when null). */
+		readonly test_report: TestReportFormat;
+		readonly test_report_file: string | null;
 	};
+	/** Globs of the test corpus: the files the corpus and mutation layers take from the branch. */
+	readonly tests: readonly string[];
+	/** Test files the plan says to delete (the gates layer checks they are gone). */
+	readonly superseded: readonly string[];
 	/** The frozen reference corpus (a folder inside the sprint's folder). */
 	readonly etalon_path: string;
 	/** The frozen mutation patches (`*.patch`), sorted by name. */
@@ -65,6 +74,8 @@ export interface SprintDefinition {
 	/** Each layer's weight in the folded score, and the thresholds the layers judge by, as data. */
 	readonly scoring: {
 		readonly weights: Readonly<Partial<Record<SprintLayer, number>>>;
+		/** Weights of the corpus layer's parts (valid on the etalon, behaviours covered, changed lines covered). */
+		readonly corpus: { readonly valid: number; readonly behaviours: number; readonly lines: number };
 		readonly thresholds: Readonly<Record<string, number>>;
 	};
 	/** The reviewer panel (judge_panels.yaml); null when no review layer is run. */

@@ -15,6 +15,7 @@ commands:
   setup: [[npm, ci]]
   ci: [npm, test]
   test: [npm, test]
+  test_report: node-test
 scoring:
   weights: { corpus: 0.5, mutations: 0.3, process: 0.2 }
   thresholds: { min_kill_rate: 0.6 }
@@ -63,10 +64,23 @@ describe("sprint registry entries (sprints/<id>/sprint.yaml)", () => {
 			workspace: "{sprint}-{model_slug}-{orchestration}",
 			branch: "bench/{model_slug}",
 			scope: ["src/**", "test/**"],
-			commands: { setup: [["npm", "ci"]], ci: ["npm", "test"], test: ["npm", "test"], lint: null },
+			commands: {
+				setup: [["npm", "ci"]],
+				ci: ["npm", "test"],
+				test: ["npm", "test"],
+				lint: null,
+				test_report: "node-test",
+				test_report_file: null,
+			},
+			tests: ["test/**", "tests/**"],
+			superseded: [],
 			etalon_path: join(dir, "etalon"),
 			mutation_patches: [join(dir, "mutations", "01-sign.patch"), join(dir, "mutations", "02-off-by-one.patch")],
-			scoring: { weights: { corpus: 0.5, mutations: 0.3, process: 0.2 }, thresholds: { min_kill_rate: 0.6 } },
+			scoring: {
+				weights: { corpus: 0.5, mutations: 0.3, process: 0.2 },
+				corpus: { valid: 0.4, behaviours: 0.4, lines: 0.2 },
+				thresholds: { min_kill_rate: 0.6 },
+			},
 			reviewers: null,
 			attempts: 2,
 			orchestration: "direct",
@@ -99,7 +113,7 @@ describe("sprint registry entries (sprints/<id>/sprint.yaml)", () => {
 			return [];
 		})();
 		expect(issue).toMatchObject({
-			line: 14,
+			line: 15,
 			message: "no judge panel `frontier-reviewrs` in judge_panels.yaml",
 			fix: "did you mean `frontier-reviewers`?",
 		});
@@ -122,6 +136,7 @@ scope: []
 commands:
   ci: []
   test: [npm, test]
+  test_report: node-test
 scoring:
   weights: { corpus: 0 }
 colour: blue
@@ -136,8 +151,8 @@ colour: blue
 				[8, expect.stringContaining("unknown placeholder {user}")],
 				[9, "expected at least 1 item, found 0"],
 				[11, "expected at least 1 item, found 0"],
-				[14, expect.stringContaining("at least one layer needs a weight above 0")],
-				[15, expect.stringContaining("colour")],
+				[15, expect.stringContaining("at least one layer needs a weight above 0")],
+				[16, expect.stringContaining("colour")],
 			]),
 		);
 		for (const issue of found) expect(issue.fix, issue.message).not.toBeNull();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORCHESTRATION_MODES, SPRINT_LAYERS } from "../contract/index.js";
+import { ORCHESTRATION_MODES, SPRINT_LAYERS, TEST_REPORT_FORMATS } from "../contract/index.js";
 import { argvSchema } from "./runtime-schema.js";
 
 /** The placeholders a workspace or branch scheme may use. */
@@ -82,9 +82,26 @@ export const sprintSchema = z
 		commands: z.strictObject({
 			setup: z.array(argvSchema).default([]).describe("Run once in the fresh clone, before CI is checked green."),
 			ci: argvSchema.describe("Must pass at the baseline and after every milestone."),
-			test: argvSchema.describe("The test command, run twice by the determinism gate."),
+			test: argvSchema.describe(
+				"The test command: run twice by the determinism gate, and over the corpus by the corpus and mutation layers.",
+			),
+			test_report: z
+				.enum(TEST_REPORT_FORMATS)
+				.describe("Format of the per-test report the test command prints (node-test: TAP on stdout)."),
+			test_report_file: relativePath("test_report_file")
+				.optional()
+				.describe("File the test command writes its report to; its stdout when absent."),
 			lint: argvSchema.optional(),
 		}),
+		tests: z
+			.array(z.string().min(1))
+			.min(1)
+			.default(["test/**", "tests/**"])
+			.describe("Globs of the test corpus: the files the corpus and mutation layers take from the branch."),
+		superseded: z
+			.array(relativePath("superseded"))
+			.default([])
+			.describe("Test files the plan says to delete: the gates layer checks they are gone."),
 		etalon: relativePath("etalon")
 			.default("etalon")
 			.describe("The frozen reference corpus, a folder in the sprint folder."),
@@ -100,6 +117,16 @@ export const sprintSchema = z
 						params: { fix: `weigh the layers the row folds, e.g. { corpus: 0.5, mutations: 0.3, process: 0.2 }` },
 					})
 					.describe("Each layer's weight in the folded score."),
+				corpus: z
+					.strictObject({
+						valid: z.number().min(0).default(0.4),
+						behaviours: z.number().min(0).default(0.4),
+						lines: z.number().min(0).default(0.2),
+					})
+					.prefault({})
+					.describe(
+						"The corpus layer's parts: tests valid on the etalon, etalon behaviours covered, changed lines covered.",
+					),
 				thresholds: z.record(z.string(), z.number()).default({}).describe("Named thresholds the layers judge by."),
 			})
 			.describe("How the layers fold into one row, as data."),

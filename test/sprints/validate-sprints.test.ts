@@ -20,7 +20,7 @@ async function project(yaml: string): Promise<string> {
 const SPRINT = `source: { repo: ../calc.git, baseline: 1a2b3c4d }
 plan: docs/plan.md
 scope: [src/**]
-commands: { ci: [npm, test], test: [npm, test] }
+commands: { ci: [npm, test], test: [npm, test], test_report: node-test }
 scoring: { weights: { corpus: 1 } }
 `;
 
