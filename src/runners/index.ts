@@ -57,3 +57,4 @@ export {
 	SINGLE_SHOT_TASK_SYSTEM_PROMPT,
 	type SingleShotTaskRunnerOptions,
 } from "./single-shot-task/index.js";
+export * from "./sprint/index.js";

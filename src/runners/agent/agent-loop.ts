@@ -42,6 +42,12 @@ export interface AgentLoopInput {
 	readonly maxOutputBytes?: number | undefined;
 	/** Called at the end of every turn with where its time went. */
 	readonly onTurnEnd?: ((timing: TurnTiming) => void) | undefined;
+	/**
+	 * A warm context to go on in (a sprint's `loop` mode): the conversation so far, which the loop
+	 * extends in place with the task's prompt and every message after it. Its system message is the
+	 * caller's; an empty one gets the task's. Absent: a fresh conversation per run of the loop.
+	 */
+	readonly conversation?: ChatMessage[] | undefined;
 }
 
 /** How the loop ended, and everything it recorded on the way: a task runner's drive. */
@@ -64,10 +70,10 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 	const raw: JsonValue[] = [];
 	const timings: TurnTiming[] = [];
 	const tools = agentToolDefinitions(task.tools);
-	const messages: ChatMessage[] = [
-		{ role: "system", content: task.system_prompt ?? DEFAULT_AGENT_SYSTEM_PROMPT },
-		{ role: "user", content: task.prompt },
-	];
+	const messages: ChatMessage[] = input.conversation ?? [];
+	if (messages.length === 0)
+		messages.push({ role: "system", content: task.system_prompt ?? DEFAULT_AGENT_SYSTEM_PROMPT });
+	messages.push({ role: "user", content: task.prompt });
 	let lastText: string | null = null;
 	let retries = 0;
 

@@ -1,0 +1,357 @@
+import { cp, mkdir, readFile, rm } from "node:fs/promises";
+import type {
+	ModelEntry,
+	OrchestrationMode,
+	Provider,
+	Sandbox,
+	SprintDefinition,
+	SprintMilestone,
+	SprintMilestoneState,
+	SprintOutcome,
+	SprintRunState,
+} from "../../contract/index.js";
+import { type CreateSandboxOptions, createSandbox } from "../../sandbox/index.js";
+import { milestoneBriefing } from "./briefing.js";
+import { type DriveLog, driveMilestone } from "./drive-milestone.js";
+import { changedPaths, git } from "./sprint-git.js";
+import { readRunState, type SprintWorkspace, writeRunState } from "./sprint-workspace.js";
+
+/** The run-level entries of the log the driver writes besides the workers' (see DriveLog). */
+export interface SprintRunLog {
+	/** A drive log for one attempt of one milestone. */
+	attempt(segment: string, attempt: number): DriveLog;
+	/** A run-level or milestone-level event. */
+	event(entry: {
+		kind:
+			| "run_start"
+			| "resume"
+			| "milestone_start"
+			| "attempt_start"
+			| "ci"
+			| "scope"
+			| "error"
+			| "attempt_end"
+			| "milestone_end"
+			| "run_end";
+		segment: string | null;
+		attempt: number | null;
+		ok?: boolean;
+		text?: string;
+		data?: Record<string, string | number | boolean | null | string[]>;
+	}): void;
+}
+
+/** What a sprint run needs. */
+export interface SprintDriveRequest {
+	readonly sprint: SprintDefinition;
+	readonly sprintVersion: string;
+	readonly model: ModelEntry;
+	readonly provider: Provider;
+	readonly orchestration: OrchestrationMode;
+	readonly workspace: SprintWorkspace;
+	/** The repository to clone (a path or URL), and its baseline commit, as prepared from the registry. */
+	readonly source: { readonly repo: string; readonly baseline: string };
+	/** The milestones; null to read them from the plan in the clone at the baseline. */
+	readonly milestones: (plan: string | null) => readonly SprintMilestone[];
+	/** Paths out of the sprint's scope (the scope check of the graders, handed down). */
+	readonly outOfScope: (paths: readonly string[]) => readonly string[];
+	/** How sandboxes are made (backend, isolation), for setup, CI and every attempt. */
+	readonly sandbox: Omit<CreateSandboxOptions, "fixture">;
+	readonly log: SprintRunLog;
+	readonly signal: AbortSignal;
+	/** Progress lines for a terminal. */
+	readonly say?: (line: string) => void;
+}
+
+/** How a drive ended. `stopped`: the signal came; the state says where a re-run resumes. */
+export interface SprintDriveResult {
+	readonly outcome: SprintOutcome | "stopped";
+	readonly state: SprintRunState;
+	readonly error: string | null;
+}
+
+const CI_TIMEOUT_MS = 10 * 60 * 1000;
+const DEFAULT_TURNS = 30;
+const DEFAULT_CONTEXT_TOKENS = 60_000;
+
+/**
+ * Carries a sprint through its milestones for one model: prepares the workspace (clone, branch off
+ * the baseline, setup, CI green at the baseline, else a harness error), then for each milestone
+ * hands the briefing to the pinned worker in a sandbox copy of the work tree, runs CI and the
+ * scope check on what it left, and commits a passing attempt to the run's branch. A red CI, an
+ * out-of-scope change or no change at all fails the attempt (it is discarded); the sprint's
+ * attempt limit of failures ends the run as `fail@Mnn`. State is written after every attempt: a
+ * killed run resumes at the milestone it was in (the killed attempt is not counted).
+ */
+export async function driveSprint(request: SprintDriveRequest): Promise<SprintDriveResult> {
+	const { workspace, sprint, log } = request;
+	const started = performance.now();
+	let state = readRunState(workspace);
+	const save = (next: SprintRunState) => {
+		state = { ...next, wall_ms: next.wall_ms };
+		writeRunState(workspace, state);
+		return state;
+	};
+	const elapsed = (base: SprintRunState) => base.wall_ms + (performance.now() - started);
+	if (state !== null && state.sprint_version !== request.sprintVersion)
+		return {
+			outcome: "harness_error",
+			state,
+			error: `the workspace ${workspace.root} holds a run of another version of sprint ${sprint.id}; remove it with \`touchstone sprint prune\``,
+		};
+	if (state === null || state.phase === "preparing") {
+		await mkdir(workspace.root, { recursive: true });
+		state = save({
+			format: 1,
+			sprint: sprint.id,
+			sprint_version: request.sprintVersion,
+			model: request.model.id,
+			orchestration: request.orchestration,
+			branch: workspace.branch,
+			baseline: request.source.baseline,
+			started_at: new Date().toISOString(),
+			phase: "preparing",
+			milestones: [],
+			wall_ms: 0,
+			error: null,
+		});
+		const prepared = await prepare(request);
+		if (typeof prepared === "string") {
+			log.event({ kind: "run_end", segment: null, attempt: null, ok: false, text: prepared });
+			return {
+				outcome: "harness_error",
+				state: save({ ...state, phase: "harness_error", error: prepared, wall_ms: elapsed(state) }),
+				error: prepared,
+			};
+		}
+		const milestones = prepared.map(
+			(milestone): SprintMilestoneState => ({
+				id: milestone.id,
+				attempts: 0,
+				status: "pending",
+				commit: null,
+				failures: [],
+			}),
+		);
+		state = save({ ...state, phase: "running", milestones, wall_ms: elapsed(state) });
+		log.event({
+			kind: "run_start",
+			segment: null,
+			attempt: null,
+			data: { model: request.model.id, orchestration: request.orchestration, branch: workspace.branch },
+		});
+	} else if (state.phase === "running") {
+		log.event({ kind: "resume", segment: null, attempt: null, data: { wall_ms: Math.round(state.wall_ms) } });
+	} else return { outcome: finishedOutcome(state), state, error: state.error };
+
+	const plan = await readPlan(request);
+	const milestones = request.milestones(plan);
+	const guide = await readFile(sprint.guide_path, "utf8");
+	const place = { gitDir: workspace.gitDir, workTree: workspace.tree };
+	for (const [index, milestone] of milestones.entries()) {
+		let current: SprintMilestoneState | undefined = state.milestones[index];
+		if (current === undefined || current.status === "passed") continue;
+		if (current.status === "failed") break;
+		if (current.attempts === 0)
+			log.event({ kind: "milestone_start", segment: milestone.id, attempt: null, text: milestone.title });
+		while (current.status === "pending") {
+			const attempt: number = current.attempts + 1;
+			request.say?.(`${milestone.id} ${milestone.title}: attempt ${attempt} of ${sprint.attempts}`);
+			log.event({ kind: "attempt_start", segment: milestone.id, attempt });
+			const briefing = milestoneBriefing({
+				sprint,
+				milestone,
+				guide,
+				attempt,
+				previousFailure: current.failures.at(-1) ?? null,
+			});
+			let sandbox: Sandbox | null = null;
+			let failure: string | null = null;
+			try {
+				sandbox = await createSandbox({ ...request.sandbox, fixture: workspace.tree, privateHome: true });
+				const drive = await driveMilestone({
+					mode: request.orchestration,
+					provider: request.provider,
+					price: request.model.price ?? null,
+					sandbox,
+					briefing,
+					turns: sprint.budget.turns_per_milestone ?? DEFAULT_TURNS,
+					timeoutS: sprint.budget.wall_clock_s ?? 3600,
+					contextTokens: sprint.scoring.thresholds.context_tokens ?? DEFAULT_CONTEXT_TOKENS,
+					log: log.attempt(milestone.id, attempt),
+					signal: request.signal,
+				});
+				if (drive.aborted || request.signal.aborted) {
+					state = save({ ...state, wall_ms: elapsed(state) });
+					return { outcome: "stopped", state, error: null };
+				}
+				if (drive.status === "harness_error") {
+					const error = `${milestone.id} attempt ${attempt}: ${drive.error ?? "the harness failed"}`;
+					log.event({ kind: "run_end", segment: milestone.id, attempt, ok: false, text: error });
+					return {
+						outcome: "harness_error",
+						state: save({ ...state, phase: "harness_error", error, wall_ms: elapsed(state) }),
+						error,
+					};
+				}
+				failure = await checkAttempt(request, sandbox, milestone.id, attempt);
+				if (failure === null) {
+					await git({ gitDir: workspace.gitDir, workTree: sandbox.workdir }, ["add", "-A"]);
+					await git({ gitDir: workspace.gitDir, workTree: sandbox.workdir }, [
+						"commit",
+						"-q",
+						"--no-verify",
+						"-m",
+						`${milestone.id}: ${milestone.title} (attempt ${attempt}, ${request.model.id})`,
+					]);
+					await git(place, ["reset", "-q", "--hard", "HEAD"]);
+					await git(place, ["clean", "-q", "-fd"]);
+				}
+			} catch (error) {
+				const message = `${milestone.id} attempt ${attempt}: the harness failed: ${error instanceof Error ? error.message : String(error)}`;
+				log.event({ kind: "run_end", segment: milestone.id, attempt, ok: false, text: message });
+				return {
+					outcome: "harness_error",
+					state: save({ ...state, phase: "harness_error", error: message, wall_ms: elapsed(state) }),
+					error: message,
+				};
+			} finally {
+				await sandbox?.dispose().catch(() => {});
+			}
+			const commit = failure === null ? (await git(place, ["rev-parse", "HEAD"])).trim() : null;
+			const failures: readonly string[] = failure === null ? current.failures : [...current.failures, failure];
+			const status: SprintMilestoneState["status"] =
+				failure === null ? "passed" : failures.length >= sprint.attempts ? "failed" : "pending";
+			current = { ...current, attempts: attempt, status, commit, failures };
+			const updated = [...state.milestones];
+			updated[index] = current;
+			state = save({ ...state, milestones: updated, wall_ms: elapsed(state) });
+			log.event({
+				kind: "attempt_end",
+				segment: milestone.id,
+				attempt,
+				ok: failure === null,
+				...(failure === null ? {} : { text: failure }),
+			});
+			request.say?.(
+				`${milestone.id} attempt ${attempt}: ${failure === null ? "passed" : `failed: ${failure.split("\n")[0]}`}`,
+			);
+		}
+		log.event({ kind: "milestone_end", segment: milestone.id, attempt: null, ok: current.status === "passed" });
+		if (current.status === "failed") break;
+	}
+	const outcome = finishedOutcome(state);
+	log.event({ kind: "run_end", segment: null, attempt: null, ok: outcome === "passed", text: outcome });
+	return { outcome, state, error: null };
+}
+
+/** `passed` when every milestone passed, else `fail@` the first that failed. */
+function finishedOutcome(state: SprintRunState): SprintOutcome {
+	if (state.phase === "harness_error") return "harness_error";
+	const failed = state.milestones.find((milestone) => milestone.status === "failed");
+	return failed === undefined ? "passed" : `fail@${failed.id}`;
+}
+
+/** CI and scope after an attempt, in its sandbox; the failure's text, or null when the attempt passed. */
+async function checkAttempt(
+	request: SprintDriveRequest,
+	sandbox: Sandbox,
+	segment: string,
+	attempt: number,
+): Promise<string | null> {
+	const { sprint, log, workspace } = request;
+	const changed = await changedPaths({ gitDir: workspace.gitDir, workTree: sandbox.workdir });
+	const outside = request.outOfScope(changed);
+	log.event({
+		kind: "scope",
+		segment,
+		attempt,
+		ok: outside.length === 0,
+		data: { changed: changed.slice(0, 200), outside: outside.slice(0, 200) },
+	});
+	const ci = await sandbox.exec({ argv: sprint.commands.ci, timeout_ms: CI_TIMEOUT_MS }, { signal: request.signal });
+	const green = ci.exit_code === 0 && !ci.timed_out;
+	const tail = `${ci.stdout}\n${ci.stderr}`.trim().split("\n").slice(-30).join("\n");
+	log.event({
+		kind: "ci",
+		segment,
+		attempt,
+		ok: green,
+		text: tail,
+		data: { exit_code: ci.exit_code, timed_out: ci.timed_out },
+	});
+	if (changed.length === 0) return "the attempt changed nothing";
+	if (outside.length > 0) return `changes outside the scope (${sprint.scope.join(", ")}): ${outside.join(", ")}`;
+	if (!green)
+		return `CI (${sprint.commands.ci.join(" ")}) failed${ci.timed_out ? " (timed out)" : ` with exit code ${ci.exit_code}`}:\n${tail}`;
+	return null;
+}
+
+/**
+ * Clones the source into the workspace (its git folder outside the work tree), cuts the branch off
+ * the baseline, runs the setup (network on, trusted commands of the registry) and CI. The problem,
+ * or the milestones' source: null when CI is green at the baseline.
+ */
+async function prepare(request: SprintDriveRequest): Promise<string | readonly SprintMilestone[]> {
+	const { workspace, sprint, source } = request;
+	try {
+		await git(null, [
+			"clone",
+			"-q",
+			"--no-checkout",
+			`--separate-git-dir=${workspace.gitDir}`,
+			source.repo,
+			workspace.tree,
+		]);
+		await git({ gitDir: workspace.gitDir, workTree: workspace.tree }, [
+			"checkout",
+			"-q",
+			"-B",
+			workspace.branch,
+			source.baseline,
+		]);
+	} catch (error) {
+		return `could not clone ${source.repo} at the baseline ${source.baseline}: ${error instanceof Error ? error.message : String(error)}`;
+	}
+	if (sprint.commands.setup.length > 0) {
+		const sandbox = await createSandbox({
+			...request.sandbox,
+			fixture: workspace.tree,
+			network: true,
+			privateHome: true,
+		});
+		try {
+			for (const argv of sprint.commands.setup) {
+				const result = await sandbox.exec({ argv, timeout_ms: CI_TIMEOUT_MS }, { signal: request.signal });
+				if (result.exit_code !== 0)
+					return `the setup command \`${argv.join(" ")}\` failed (exit ${result.exit_code}): ${result.stderr.trim().split("\n").slice(-5).join(" / ")}`;
+			}
+			await cp(sandbox.workdir, workspace.tree, {
+				recursive: true,
+				force: true,
+				filter: (path) => !path.endsWith("/.git"),
+			});
+		} finally {
+			await sandbox.dispose();
+		}
+	}
+	const sandbox = await createSandbox({ ...request.sandbox, fixture: workspace.tree, privateHome: true });
+	try {
+		const ci = await sandbox.exec({ argv: sprint.commands.ci, timeout_ms: CI_TIMEOUT_MS }, { signal: request.signal });
+		if (ci.exit_code !== 0 || ci.timed_out)
+			return `CI (${sprint.commands.ci.join(" ")}) is red at the baseline ${source.baseline} (exit ${ci.exit_code}${ci.timed_out ? ", timed out" : ""}): a broken workspace measures the workspace, not the model; fix the setup or the baseline\n${`${ci.stdout}\n${ci.stderr}`.trim().split("\n").slice(-10).join("\n")}`;
+	} finally {
+		await sandbox.dispose();
+	}
+	return request.milestones(await readPlan(request));
+}
+
+/** The plan file's text at the baseline, or null when the milestones are listed in the registry. */
+async function readPlan(request: SprintDriveRequest): Promise<string | null> {
+	const path = request.sprint.plan_path;
+	if (path === null) return null;
+	return git({ gitDir: request.workspace.gitDir, workTree: request.workspace.tree }, [
+		"show",
+		`${request.source.baseline}:${path}`,
+	]);
+}
