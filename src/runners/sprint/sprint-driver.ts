@@ -294,6 +294,9 @@ async function checkAttempt(
  */
 async function prepare(request: SprintDriveRequest): Promise<string | readonly SprintMilestone[]> {
 	const { workspace, sprint, source } = request;
+	// A run killed while preparing left a partial clone behind: preparing starts over.
+	await rm(workspace.tree, { recursive: true, force: true });
+	await rm(workspace.gitDir, { recursive: true, force: true });
 	try {
 		await git(null, [
 			"clone",
