@@ -4,7 +4,9 @@
  * weighted composite of their metrics, and the pinned LLM jury (`jury/`, and a one-criterion rubric check on it). Each
  * factory validates its options (throwing BadInputError naming the option) and returns a contract
  * Grader; a wrong or unparsable output is a low score with reasoning, never a throw (a jury below
- * its quorum throws, and the host records a grader error). Imports only the contract.
+ * its quorum throws, and the host records a grader error). Also the sprint scoring layers
+ * (`sprint/`): the review layer, the fold of every layer into one row, and that row's three
+ * artifacts (history row, detail JSON, human report). Imports the contract, providers and sandbox.
  */
 
 export { REGEX_TIME_LIMIT_MS, RegexTimeoutError } from "./bounded-regex.js";
@@ -110,8 +112,30 @@ export {
 	SIMILAR_GRADER_VERSION,
 	type SimilarOptions,
 } from "./similar.js";
+export { appendHistory, SprintHistoryError } from "./sprint/append-history.js";
 export { type CallLoops, callLoops } from "./sprint/call-loops.js";
+export { detailJson, SPRINT_DETAIL_FORMAT } from "./sprint/detail-json.js";
+export {
+	CODE_SCORE_LAYERS,
+	displayScore,
+	type FoldedPart,
+	type FoldedSprintRow,
+	foldSprintRow,
+	SPRINT_FOLD_VERSION,
+} from "./sprint/fold-row.js";
+export { HISTORY_COLUMNS, HISTORY_HEADER, HISTORY_PREAMBLE, historyRow } from "./sprint/history-row.js";
+export { humanReport } from "./sprint/human-report.js";
+export { type ParsedReview, parseReview } from "./sprint/parse-review.js";
+export { REVIEW_LAYER_VERSION, type ReviewerRow, reviewerRowsOf, reviewLayer } from "./sprint/review-layer.js";
+export { cutDiff, MAX_REVIEW_DIFF_BYTES, REVIEW_RUBRIC, reviewMessages } from "./sprint/review-prompt.js";
 export { type ScopeCheck, scopeCheck } from "./sprint/scope-check.js";
+export {
+	fileSlug,
+	HISTORY_FILE,
+	REPORTS_DIR,
+	RUNS_DIR,
+	writeSprintArtifacts,
+} from "./sprint/sprint-artifacts.js";
 export { type WriteChurn, writeChurn } from "./sprint/write-churn.js";
 export { GRADER_VERSION, unscorableReason } from "./text-grader.js";
 export {
