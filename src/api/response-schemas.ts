@@ -131,6 +131,8 @@ export const caseMatrixResponse = z.strictObject({
 	stale_rows: count,
 });
 
+const specHarness = z.strictObject({ id: z.string(), key_part: z.string(), config: freeObject });
+
 const specDocument = z.strictObject({
 	spec_format: z.literal(1),
 	use_case_id: z.string(),
@@ -141,7 +143,13 @@ const specDocument = z.strictObject({
 	deployed: z.strictObject({ model: z.string(), harness: z.string(), source: nullableString }).nullable(),
 	judge_panel: z.strictObject({ id: z.string(), version: z.string() }).nullable(),
 	grader: z.strictObject({ id: z.string(), version: z.string(), config: freeObject }),
-	harness: z.strictObject({ id: z.string(), key_part: z.string(), config: freeObject }),
+	harness: specHarness,
+	harnesses: z
+		.array(specHarness)
+		.optional()
+		.describe(
+			"Every harness whose rows the spec holds current, when there are several (a sprint's orchestration modes).",
+		),
 	cases: z.array(specCase),
 	models: z.record(z.string(), z.string()).describe("Cell-key part of every model in the registry, by id."),
 	reference_models: z

@@ -108,7 +108,13 @@ export {
 	SandboxUnavailableError,
 } from "./sandbox.js";
 export { type JurorUsage, type JuryVote, SCORE_TYPES, type Score, type ScoreType } from "./score.js";
-export { DEFAULT_FLOOR_MISS_TOLERANCE, type SpecCase, type SpecDocument, type SpecEndpoints } from "./spec.js";
+export {
+	DEFAULT_FLOOR_MISS_TOLERANCE,
+	type SpecCase,
+	type SpecDocument,
+	type SpecEndpoints,
+	type SpecHarness,
+} from "./spec.js";
 export {
 	PAIR_ORDERS,
 	type PairedSample,
@@ -151,6 +157,12 @@ export {
 	type SprintRunState,
 	type SprintUsage,
 } from "./sprint-run.js";
+export {
+	SPRINT_PLUGIN_ID,
+	SPRINT_USE_CASE_PREFIX,
+	sprintHarnessId,
+	sprintUseCaseId,
+} from "./sprint-use-case.js";
 export {
 	type ChecksVerifier,
 	type ChecksVerifierArgs,

@@ -17,6 +17,13 @@ export interface SpecCase {
 	readonly key_part: string;
 }
 
+/** A harness as the spec snapshot freezes it: its id, its cell-key part and the config that part was made of. */
+export interface SpecHarness {
+	readonly id: string;
+	readonly key_part: string;
+	readonly config: JsonObject;
+}
+
 /**
  * Models a run pointed at another OpenAI-compatible endpoint (`run --base-url`), by the id they
  * ran under (`<registry id>@<host:port>`): the registry entry each derives from, and the endpoint.
@@ -50,7 +57,14 @@ export interface SpecDocument {
 	/** Grader id, version and normalized config. */
 	readonly grader: { readonly id: string; readonly version: string; readonly config: JsonObject };
 	/** Harness id and its cell-key part. */
-	readonly harness: { readonly id: string; readonly key_part: string; readonly config: JsonObject };
+	readonly harness: SpecHarness;
+	/**
+	 * Every harness whose rows the spec holds current, when there are several (a sprint's
+	 * orchestration modes, each its own harness): a row of any of them is judged by that harness's
+	 * key part. `harness` is the one a plain run drives. Absent in older specs and wherever one
+	 * harness is frozen, so their versions stay what they were.
+	 */
+	readonly harnesses?: readonly SpecHarness[];
 	/** Every case, in order. */
 	readonly cases: readonly SpecCase[];
 	/** Cell-key part of every model in the registry, by id. */
