@@ -1,4 +1,4 @@
-import { type InputIssue, type ModelEntry, NotFoundError } from "../contract/index.js";
+import { type InputIssue, type ModelEntry, NotFoundError, type SprintDefinition } from "../contract/index.js";
 import type { JudgePanel } from "./judge-panel-schema.js";
 import type { UseCaseDefinition } from "./use-case-schema.js";
 
@@ -14,6 +14,11 @@ export interface Definitions {
 	readonly defaultPanel: string;
 	/** The use-case roster, in file order. */
 	readonly useCases: readonly UseCaseDefinition[];
+	/**
+	 * The sprints of `sprints/<id>/sprint.yaml`, by folder name; [] without a sprints folder. Each is
+	 * also the use case `sprint-<id>` (see sprintUseCaseId), which no entry of use_cases.yaml may take.
+	 */
+	readonly sprints: readonly SprintDefinition[];
 	/** Things that load but deserve a look, e.g. a retired model in a fleet. */
 	readonly warnings: readonly InputIssue[];
 	/** Folders outside `dir` that case globs may reach, as the user named them (`--allow-path`); usually none. */
@@ -28,6 +33,11 @@ export function findModel(definitions: Definitions, id: string): ModelEntry | un
 /** The use case with this id, or undefined. */
 export function findUseCase(definitions: Definitions, id: string): UseCaseDefinition | undefined {
 	return definitions.useCases.find((useCase) => useCase.id === id);
+}
+
+/** The sprint with this id (its folder name), or undefined. */
+export function findSprint(definitions: Definitions, id: string): SprintDefinition | undefined {
+	return definitions.sprints.find((sprint) => sprint.id === id);
 }
 
 /** The judge panel a use case is graded by: the one it names, else the default panel. */

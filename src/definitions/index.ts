@@ -4,7 +4,15 @@
  * file, line, column, path and fix; and generates the JSON Schemas and scaffold for editors and
  * `touchstone init`. Imports only the contract.
  */
-export { type Definitions, findModel, findUseCase, fleetFor, panelFor, retiredFor } from "./definitions.js";
+export {
+	type Definitions,
+	findModel,
+	findSprint,
+	findUseCase,
+	fleetFor,
+	panelFor,
+	retiredFor,
+} from "./definitions.js";
 export {
 	ENV_NAME_PATTERN,
 	envNameSchema,
@@ -43,6 +51,7 @@ export { runtimeSchema } from "./runtime-schema.js";
 export { type ScaffoldFile, scaffoldFiles } from "./scaffold.js";
 export { type PlanProblem, planMilestones } from "./sprint-plan.js";
 export { SPRINT_PLACEHOLDERS, type SprintFile, sprintSchema } from "./sprint-schema.js";
+export { sprintVersion } from "./sprint-version.js";
 export { taskCalibrationSchema } from "./task-calibration-schema.js";
 export { taskIssueAt } from "./task-file-checks.js";
 export { isInside, normalizeRelativePath, relativePathProblem } from "./task-paths.js";

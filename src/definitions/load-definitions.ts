@@ -16,6 +16,7 @@ import { duplicateIdIssues, rawEntries, rawIds } from "./raw-entries.js";
 import { checkPanelReferences, checkUseCaseReferences, type ReferenceContext } from "./reference-checks.js";
 import { schemaIssues } from "./schema-issues.js";
 import { checkSelfPreference } from "./self-preference-checks.js";
+import { collectSprints, sprintIdCollisions } from "./sprint-use-cases.js";
 import { useCasesFileSchema } from "./use-case-schema.js";
 import { parseYamlFile, type YamlFile } from "./yaml-file.js";
 
@@ -54,7 +55,8 @@ export interface LoadDefinitionsOptions {
 }
 
 /**
- * Loads and validates `models.yaml`, `judge_panels.yaml` (optional) and `use_cases.yaml` in `dir`.
+ * Loads and validates `models.yaml`, `judge_panels.yaml` (optional), `use_cases.yaml` and every
+ * `sprints/<id>/sprint.yaml` (see loadSprints) in `dir`.
  * Throws one BadInputError listing every problem of every file (syntax, schema, cross references),
  * each located by file, line, column and path; returns warnings instead of throwing them. Never writes.
  */
@@ -105,6 +107,9 @@ export function loadDefinitions(dir: string, options: LoadDefinitionsOptions = {
 		warnings.push(...(findings?.warnings ?? []));
 	}
 
+	const sprints = collectSprints(dir, context.panels, issues);
+	if (readable(useCasesFile)) issues.push(...sprintIdCollisions(useCasesFile, sprints));
+
 	if (issues.length > 0 || models === null || useCases === null || (panelsFile !== null && panels === null))
 		throw new BadInputError(
 			`Cannot load the definitions in ${dir}: ${issues.length} problem${issues.length === 1 ? "" : "s"}`,
@@ -130,6 +135,7 @@ export function loadDefinitions(dir: string, options: LoadDefinitionsOptions = {
 		panels: builtin === null ? (panels?.panels ?? []) : [builtin],
 		defaultPanel: panels?.default ?? BUILTIN_PANEL_ID,
 		useCases: useCases.use_cases,
+		sprints,
 		warnings,
 		allowedPaths,
 	};

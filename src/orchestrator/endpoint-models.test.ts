@@ -23,7 +23,16 @@ function entry(id: string, fields: Partial<ModelEntry> = {}): ModelEntry {
 }
 
 const definitions = (models: readonly ModelEntry[]): Definitions =>
-	({ dir: ".", models, panels: [], defaultPanel: "", useCases: [], warnings: [], allowedPaths: [] }) as Definitions;
+	({
+		dir: ".",
+		models,
+		panels: [],
+		defaultPanel: "",
+		useCases: [],
+		sprints: [],
+		warnings: [],
+		allowedPaths: [],
+	}) as Definitions;
 
 describe("endpoint models (--base-url)", () => {
 	it("derive an OpenAI-wire entry of their own that keeps the model id and takes no hosted credential or price", () => {

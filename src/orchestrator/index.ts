@@ -24,11 +24,25 @@ export {
 	type JudgeTask,
 	judgeUseCase,
 } from "./judge/index.js";
-export { caseKeyPart, harnessKeyPart, modelKeyPart } from "./key-parts.js";
+export { caseKeyPart, type GraderIdentity, harnessKeyPart, modelKeyPart } from "./key-parts.js";
 export { CellPlan, type PlannedCell, planCells } from "./plan.js";
 export { type PreparedUseCase, type PrepareOptions, prepareUseCase, type RunParts } from "./prepare-use-case.js";
 export { type RunHooks, type RunPlan, type RunRequest, type RunSummary, runUseCase } from "./run-use-case.js";
 export { type BuiltSpec, buildSpec } from "./spec-builder.js";
+export { recordSprintRun, type SprintRunRecord } from "./sprint-row.js";
+export { type SprintScores, sprintLayerMetric, sprintScores } from "./sprint-scores.js";
+export {
+	DEFAULT_SPRINT_PASS,
+	SPRINT_BAND,
+	SPRINT_GRADER_ID,
+	SPRINT_GRADER_VERSION,
+	SPRINT_HARNESS_VERSION,
+	SPRINT_HEADLINE,
+	sprintCase,
+	sprintGrader,
+	sprintHarness,
+	sprintSpec,
+} from "./sprint-spec.js";
 export { StopControl } from "./stop-control.js";
 export { sandboxChoice } from "./task-runner.js";
 export { USAGE_BOUNDS } from "./usage-file.js";

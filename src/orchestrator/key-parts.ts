@@ -8,6 +8,9 @@ import {
 	sha256,
 } from "../contract/index.js";
 
+/** What of a grader enters a case's key part: a grader, or a description of one (a sprint's layers). */
+export type GraderIdentity = Pick<Grader, "id" | "version" | "config">;
+
 /** Defined with the contract, since a jury's jurors enter its grader's config by theirs. */
 export { modelKeyPart } from "../contract/index.js";
 
@@ -17,7 +20,7 @@ export { modelKeyPart } from "../contract/index.js";
  * Threshold, kind and metadata are left out on purpose: they change how a result is read, not
  * the result, so editing them re-runs nothing.
  */
-export function caseKeyPart(testCase: Case, grader: Grader): string {
+export function caseKeyPart(testCase: Case, grader: GraderIdentity): string {
 	return caseKeyParts(grader)(testCase, canonicalJson(testCase.input));
 }
 
@@ -28,7 +31,7 @@ export function caseKeyPart(testCase: Case, grader: Grader): string {
  * hash and its key part. A spec of 50,000 cases is built about a quarter of a second sooner; a
  * test holds the text equal to the generic encoding.
  */
-export function caseKeyParts(grader: Grader): (testCase: Case, inputJson: string) => string {
+export function caseKeyParts(grader: GraderIdentity): (testCase: Case, inputJson: string) => string {
 	const graderJson = canonicalJson({ id: grader.id, version: grader.version, config: grader.config });
 	return (testCase, inputJson) =>
 		sha256(
@@ -37,6 +40,6 @@ export function caseKeyParts(grader: Grader): (testCase: Case, inputJson: string
 }
 
 /** A harness's part of its cell keys: the runner's id and version and its settings and budget. */
-export function harnessKeyPart(runner: Runner, config: JsonObject): string {
+export function harnessKeyPart(runner: Pick<Runner, "id" | "version">, config: JsonObject): string {
 	return contentHash({ runner: runner.id, runner_version: runner.version, config });
 }

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { SprintDefinition } from "../../contract/index.js";
 import { BadInputError, formatIssue } from "../../contract/index.js";
-import { type Definitions, loadIndexSettings, loadSprints } from "../../definitions/index.js";
+import { type Definitions, loadIndexSettings } from "../../definitions/index.js";
 import { checkUseCaseInputs } from "../../orchestrator/index.js";
 import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { type CliIo, printJson, printLine } from "../io.js";
@@ -19,11 +19,11 @@ export function registerValidateCommand(program: Command, io: CliIo): void {
 		.action(async (options: DirOptions & { json?: boolean }) => {
 			let definitions: Definitions;
 			let cases: Record<string, number>;
-			let sprints: SprintDefinition[];
+			let sprints: readonly SprintDefinition[];
 			try {
 				definitions = loadFromDirOption(options.dir, options.allowPath);
 				loadIndexSettings(definitions.dir);
-				sprints = loadSprints(definitions.dir, { panels: definitions.panels.map((panel) => panel.id) });
+				sprints = definitions.sprints;
 				const juryUseCases: string[] = [];
 				cases = await checkUseCaseInputs(definitions, {
 					signal: new AbortController().signal,
