@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Command } from "commander";
-import type { UseCaseDefinition } from "../../definitions/index.js";
+import { SPRINT_PLUGIN_ID, type SprintDefinition, sprintUseCaseId } from "../../contract/index.js";
+import type { Definitions, UseCaseDefinition } from "../../definitions/index.js";
 import { openStore } from "../../store/index.js";
 import {
 	type OffloadCandidate,
@@ -22,7 +23,7 @@ export function registerRosterCommand(program: Command, io: CliIo): void {
 		.option("--json", "print the roster as JSON (the API's shape)")
 		.action((options: StoreFlags & DirOptions & { json?: boolean }) => {
 			const definitions = loadFromDirOption(options.dir, options.allowPath);
-			const inputs = definitions.useCases.map(rosterInput);
+			const inputs = rosterInputs(definitions);
 			const paths = storePaths(io, options);
 			// No store yet is a roster with nothing run, not an error: ideas need no results.
 			let entries: RosterEntry[];
@@ -84,6 +85,26 @@ function printOffload(io: CliIo, entries: readonly RosterEntry[], offload: reado
 	if (offload.length === 0) return;
 	printLine(io, "Offload candidates, by projected saving per period (biggest first, unknown savings last):");
 	for (const item of offload) printLine(io, `  ${describeOffload(item)}`);
+}
+
+/** Every use case of today's definitions for the roster: use_cases.yaml's, then one per sprint (`sprint-<id>`). */
+export function rosterInputs(definitions: Pick<Definitions, "useCases" | "sprints">): RosterInput[] {
+	return [...definitions.useCases.map(rosterInput), ...definitions.sprints.map(sprintRosterInput)];
+}
+
+/** The roster's view of a sprint: the runnable use case `sprint-<id>` of plugin `sprint`, titled as its sprint.yaml. */
+export function sprintRosterInput(sprint: SprintDefinition): RosterInput {
+	return {
+		id: sprintUseCaseId(sprint.id),
+		title: sprint.title,
+		description: `sprint ${sprint.id}: a multi-milestone plan carried through ${sprint.source.repo} from baseline ${sprint.source.baseline}; run it with touchstone sprint run --sprint ${sprint.id}`,
+		status: "runnable",
+		modality: { input: "plan", output: "code" },
+		plugin: SPRINT_PLUGIN_ID,
+		unlock: null,
+		ceiling: null,
+		deployed: null,
+	};
 }
 
 /** The roster's view of a use case definition. */

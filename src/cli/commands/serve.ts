@@ -23,6 +23,7 @@ import { type CliIo, printLine } from "../io.js";
 import { openInBrowser } from "../open-browser.js";
 import { PACKAGE_ROOT } from "../package-info.js";
 import { openWritableStore, type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
+import { rosterInputs } from "./roster.js";
 
 /** The port `serve` listens on unless told otherwise. */
 export const DEFAULT_API_PORT = 33800;
@@ -166,7 +167,7 @@ function loadRoster(io: CliIo, { dir, allowPath }: ServeOptions, explicit: boole
 		);
 		return [];
 	}
-	return loadFromDirOption(dir, allowPath).useCases;
+	return rosterInputs(loadFromDirOption(dir, allowPath));
 }
 
 async function listen(app: ReturnType<typeof createApi>, options: ServeOptions): Promise<ApiServer> {
