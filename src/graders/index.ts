@@ -4,7 +4,8 @@
  * weighted composite of their metrics, and the pinned LLM jury (`jury/`, and a one-criterion rubric check on it). Each
  * factory validates its options (throwing BadInputError naming the option) and returns a contract
  * Grader; a wrong or unparsable output is a low score with reasoning, never a throw (a jury below
- * its quorum throws, and the host records a grader error). Imports only the contract.
+ * its quorum throws, and the host records a grader error). The sprint scoring layers (`sprint/`:
+ * gates, corpus, mutations over a finished branch's tree) return a SprintLayerResult, not scores.
  */
 
 export { REGEX_TIME_LIMIT_MS, RegexTimeoutError } from "./bounded-regex.js";
@@ -111,7 +112,14 @@ export {
 	type SimilarOptions,
 } from "./similar.js";
 export { type CallLoops, callLoops } from "./sprint/call-loops.js";
+export { gatesLayer } from "./sprint/gates-layer.js";
 export { type ScopeCheck, scopeCheck } from "./sprint/scope-check.js";
+export {
+	DEFAULT_COMMAND_TIMEOUT_S,
+	SPRINT_SCORING_VERSION,
+	type SprintScoringInput,
+} from "./sprint/scoring-input.js";
+export { compareTrees, type TreeChanges } from "./sprint/tree-files.js";
 export { type WriteChurn, writeChurn } from "./sprint/write-churn.js";
 export { GRADER_VERSION, unscorableReason } from "./text-grader.js";
 export {
