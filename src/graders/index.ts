@@ -112,6 +112,8 @@ export {
 	type SimilarOptions,
 } from "./similar.js";
 export { type CallLoops, callLoops } from "./sprint/call-loops.js";
+export { corpusLayer } from "./sprint/corpus-layer.js";
+export { BEHAVIOURS_FILE, ETALON_TREE, type Etalon, type EtalonBehaviour, readEtalon } from "./sprint/etalon.js";
 export { gatesLayer } from "./sprint/gates-layer.js";
 export { type ScopeCheck, scopeCheck } from "./sprint/scope-check.js";
 export {
