@@ -115,6 +115,7 @@ export { type CallLoops, callLoops } from "./sprint/call-loops.js";
 export { corpusLayer } from "./sprint/corpus-layer.js";
 export { BEHAVIOURS_FILE, ETALON_TREE, type Etalon, type EtalonBehaviour, readEtalon } from "./sprint/etalon.js";
 export { gatesLayer } from "./sprint/gates-layer.js";
+export { CORPUS_FAILS_ON_ETALON, MUTANTS_AT_ONCE, mutationsLayer } from "./sprint/mutations-layer.js";
 export { type ScopeCheck, scopeCheck } from "./sprint/scope-check.js";
 export {
 	DEFAULT_COMMAND_TIMEOUT_S,
