@@ -5,8 +5,9 @@
  * factory validates its options (throwing BadInputError naming the option) and returns a contract
  * Grader; a wrong or unparsable output is a low score with reasoning, never a throw (a jury below
  * its quorum throws, and the host records a grader error). Also the sprint scoring layers
- * (`sprint/`): the review layer, the fold of every layer into one row, and that row's three
- * artifacts (history row, detail JSON, human report). Imports the contract, providers and sandbox.
+ * (`sprint/`: gates, corpus, mutations over a finished branch's tree, review, process and cost),
+ * each a SprintLayerResult rather than scores, the fold of every layer into one row, and that row's
+ * three artifacts (history row, detail JSON, human report). Imports the contract, providers and sandbox.
  */
 
 export { REGEX_TIME_LIMIT_MS, RegexTimeoutError } from "./bounded-regex.js";
@@ -114,7 +115,9 @@ export {
 } from "./similar.js";
 export { appendHistory, SprintHistoryError } from "./sprint/append-history.js";
 export { type CallLoops, callLoops } from "./sprint/call-loops.js";
+export { corpusLayer } from "./sprint/corpus-layer.js";
 export { detailJson, SPRINT_DETAIL_FORMAT } from "./sprint/detail-json.js";
+export { BEHAVIOURS_FILE, ETALON_TREE, type Etalon, type EtalonBehaviour, readEtalon } from "./sprint/etalon.js";
 export {
 	CODE_SCORE_LAYERS,
 	displayScore,
@@ -123,12 +126,19 @@ export {
 	foldSprintRow,
 	SPRINT_FOLD_VERSION,
 } from "./sprint/fold-row.js";
+export { gatesLayer } from "./sprint/gates-layer.js";
 export { HISTORY_COLUMNS, HISTORY_HEADER, HISTORY_PREAMBLE, historyRow } from "./sprint/history-row.js";
 export { humanReport } from "./sprint/human-report.js";
+export { CORPUS_FAILS_ON_ETALON, MUTANTS_AT_ONCE, mutationsLayer } from "./sprint/mutations-layer.js";
 export { type ParsedReview, parseReview } from "./sprint/parse-review.js";
 export { REVIEW_LAYER_VERSION, type ReviewerRow, reviewerRowsOf, reviewLayer } from "./sprint/review-layer.js";
 export { cutDiff, MAX_REVIEW_DIFF_BYTES, REVIEW_RUBRIC, reviewMessages } from "./sprint/review-prompt.js";
 export { type ScopeCheck, scopeCheck } from "./sprint/scope-check.js";
+export {
+	DEFAULT_COMMAND_TIMEOUT_S,
+	SPRINT_SCORING_VERSION,
+	type SprintScoringInput,
+} from "./sprint/scoring-input.js";
 export {
 	fileSlug,
 	HISTORY_FILE,
@@ -136,6 +146,7 @@ export {
 	RUNS_DIR,
 	writeSprintArtifacts,
 } from "./sprint/sprint-artifacts.js";
+export { compareTrees, type TreeChanges } from "./sprint/tree-files.js";
 export { type WriteChurn, writeChurn } from "./sprint/write-churn.js";
 export { GRADER_VERSION, unscorableReason } from "./text-grader.js";
 export {

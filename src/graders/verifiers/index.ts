@@ -27,6 +27,7 @@ export {
 	type TaskVerifierOptions,
 	type VerifierSandboxOptions,
 } from "./grading-sandbox.js";
+export { inParallel } from "./mutation-suite.js";
 export {
 	createMutationVerifier,
 	MUTATION_METRIC,
@@ -43,6 +44,7 @@ export {
 	REVIEW_VERIFIER_VERSION,
 	type ReviewVerifierOptions,
 } from "./review-verifier.js";
+export { runTestCommand, type TestCommandSettings, type TestRun } from "./run-test-command.js";
 export { type CheckScore, type CheckWeights, scoreChecks } from "./score-checks.js";
 export {
 	createSpeedupVerifier,
