@@ -57,3 +57,11 @@ export {
 	SINGLE_SHOT_TASK_SYSTEM_PROMPT,
 	type SingleShotTaskRunnerOptions,
 } from "./single-shot-task/index.js";
+export {
+	type PreparedSource,
+	prepareSource,
+	SEED_IDENTITY,
+	SEED_MESSAGE,
+	SPRINT_SOURCE_ERROR,
+	seedRepository,
+} from "./sprint/index.js";
