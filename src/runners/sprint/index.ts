@@ -10,6 +10,14 @@ export {
 	SPRINT_SYSTEM_PROMPT,
 } from "./briefing.js";
 export { type DriveLog, type DriveOutcome, type DriveRequest, driveMilestone, readVerdict } from "./drive-milestone.js";
+export {
+	type PreparedSource,
+	prepareSource,
+	SEED_IDENTITY,
+	SEED_MESSAGE,
+	SPRINT_SOURCE_ERROR,
+	seedRepository,
+} from "./source-repository.js";
 export { driveSprint, type SprintDriveRequest, type SprintDriveResult, type SprintRunLog } from "./sprint-driver.js";
 export { changedPaths, diffSize, type GitPlace, git } from "./sprint-git.js";
 export {
