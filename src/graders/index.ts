@@ -110,8 +110,41 @@ export {
 	SIMILAR_GRADER_VERSION,
 	type SimilarOptions,
 } from "./similar.js";
+// Sprint scoring: the log readers, the process and cost layers (docs/sprint-log.md), the scope gate, loops and churn.
 export { type CallLoops, callLoops } from "./sprint/call-loops.js";
+export {
+	COST_LAYER_VERSION,
+	COST_SOURCES,
+	type CostSource,
+	costLayer,
+	sprintFootprint,
+	type UsageTotals,
+	usageTotals,
+} from "./sprint/cost-layer.js";
+export { type FileHistory, fileHistory } from "./sprint/file-history.js";
+export {
+	claudeCodeNormaliser,
+	detectLogFormat,
+	type ExternalLogOptions,
+	isContextOverflow,
+	type LogNormaliser,
+	MAX_LOG_LINE_BYTES,
+	parseTouchstoneLine,
+	piNormaliser,
+	readSprintLog,
+	SPRINT_LOG_FORMATS,
+	type SprintLogFormat,
+	type SprintLogProblem,
+	type SprintLogRead,
+} from "./sprint/log/index.js";
+export {
+	DEFAULT_LOOP_MIN_CALLS,
+	PROCESS_LAYER_VERSION,
+	type ProcessLayerOptions,
+	processLayer,
+} from "./sprint/process-layer.js";
 export { type ScopeCheck, scopeCheck } from "./sprint/scope-check.js";
+export { type ShellTouches, shellTouches, type TextEdit, type ToolAction, toolAction } from "./sprint/tool-actions.js";
 export { type WriteChurn, writeChurn } from "./sprint/write-churn.js";
 export { GRADER_VERSION, unscorableReason } from "./text-grader.js";
 export {
