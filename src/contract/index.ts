@@ -144,6 +144,7 @@ export {
 	SPRINT_LOG_KINDS,
 	SPRINT_LOG_ROLES,
 	SPRINT_LOG_SOURCES,
+	SPRINT_LOG_TEXT_CHARS,
 	SPRINT_LOG_VERSION,
 	type SprintFootprint,
 	type SprintLayerResult,

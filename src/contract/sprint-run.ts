@@ -12,6 +12,9 @@ import type { OrchestrationMode, SprintLayer } from "./sprint.js";
 /** Version of the ndjson line shape; every line carries it as `v`. */
 export const SPRINT_LOG_VERSION = 1;
 
+/** Characters a log line keeps of a text field (`call.raw`, `result.content`, `text`); longer text is cut. */
+export const SPRINT_LOG_TEXT_CHARS = 2000;
+
 /**
  * Kinds of a log line: `run_start`/`run_end` (the run), `resume` (a killed run picked up again),
  * `milestone_start`/`milestone_end`, `attempt_start`/`attempt_end`, `message` (a worker's text),

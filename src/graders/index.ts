@@ -116,8 +116,19 @@ export {
 export { appendHistory, SprintHistoryError } from "./sprint/append-history.js";
 export { type CallLoops, callLoops } from "./sprint/call-loops.js";
 export { corpusLayer } from "./sprint/corpus-layer.js";
+// Sprint scoring: the log readers, the process and cost layers (docs/sprint-log.md), the scope gate, loops and churn.
+export {
+	COST_LAYER_VERSION,
+	COST_SOURCES,
+	type CostSource,
+	costLayer,
+	sprintFootprint,
+	type UsageTotals,
+	usageTotals,
+} from "./sprint/cost-layer.js";
 export { detailJson, SPRINT_DETAIL_FORMAT } from "./sprint/detail-json.js";
 export { BEHAVIOURS_FILE, ETALON_TREE, type Etalon, type EtalonBehaviour, readEtalon } from "./sprint/etalon.js";
+export { type FileHistory, fileHistory } from "./sprint/file-history.js";
 export {
 	CODE_SCORE_LAYERS,
 	displayScore,
@@ -129,8 +140,29 @@ export {
 export { gatesLayer } from "./sprint/gates-layer.js";
 export { HISTORY_COLUMNS, HISTORY_HEADER, HISTORY_PREAMBLE, historyRow } from "./sprint/history-row.js";
 export { humanReport } from "./sprint/human-report.js";
+export {
+	claudeCodeNormaliser,
+	detectLogFormat,
+	type ExternalLogOptions,
+	isContextOverflow,
+	type LogNormaliser,
+	MAX_LOG_LINE_BYTES,
+	parseTouchstoneLine,
+	piNormaliser,
+	readSprintLog,
+	SPRINT_LOG_FORMATS,
+	type SprintLogFormat,
+	type SprintLogProblem,
+	type SprintLogRead,
+} from "./sprint/log/index.js";
 export { CORPUS_FAILS_ON_ETALON, MUTANTS_AT_ONCE, mutationsLayer } from "./sprint/mutations-layer.js";
 export { type ParsedReview, parseReview } from "./sprint/parse-review.js";
+export {
+	DEFAULT_LOOP_MIN_CALLS,
+	PROCESS_LAYER_VERSION,
+	type ProcessLayerOptions,
+	processLayer,
+} from "./sprint/process-layer.js";
 export { REVIEW_LAYER_VERSION, type ReviewerRow, reviewerRowsOf, reviewLayer } from "./sprint/review-layer.js";
 export { cutDiff, MAX_REVIEW_DIFF_BYTES, REVIEW_RUBRIC, reviewMessages } from "./sprint/review-prompt.js";
 export { type ScopeCheck, scopeCheck } from "./sprint/scope-check.js";
@@ -146,6 +178,7 @@ export {
 	RUNS_DIR,
 	writeSprintArtifacts,
 } from "./sprint/sprint-artifacts.js";
+export { type ShellTouches, shellTouches, type TextEdit, type ToolAction, toolAction } from "./sprint/tool-actions.js";
 export { compareTrees, type TreeChanges } from "./sprint/tree-files.js";
 export { type WriteChurn, writeChurn } from "./sprint/write-churn.js";
 export { GRADER_VERSION, unscorableReason } from "./text-grader.js";

@@ -3,6 +3,8 @@
  * one pinned worker per milestone briefing on the agent harness, in an orchestration mode, with
  * CI and the scope checked after every attempt, resumable from its state file.
  */
+
+export { type AgentTraceContext, type AgentTraceReply, logAgentTrace } from "./agent-trace-log.js";
 export {
 	type BriefingParts,
 	listItems,
@@ -20,6 +22,7 @@ export {
 } from "./source-repository.js";
 export { driveSprint, type SprintDriveRequest, type SprintDriveResult, type SprintRunLog } from "./sprint-driver.js";
 export { changedPaths, diffSize, type GitPlace, git } from "./sprint-git.js";
+export { boundedEntry, openSprintLog, SprintLog, type SprintLogInput, truncateLogText } from "./sprint-log.js";
 export {
 	modelSlug,
 	readRunState,
