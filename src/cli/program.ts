@@ -20,6 +20,7 @@ import { registerSchemaCommand } from "./commands/schema.js";
 import { registerScriptedServerCommand } from "./commands/scripted-server.js";
 import { registerServeCommand } from "./commands/serve.js";
 import { registerSnapshotCommand } from "./commands/snapshot.js";
+import { registerSprintCommand } from "./commands/sprint.js";
 import { registerValidateCommand } from "./commands/validate.js";
 import { registerValidateTasksCommand } from "./commands/validate-tasks.js";
 import { registerVerifyCommand } from "./commands/verify.js";
@@ -54,6 +55,7 @@ export function createProgram(io: CliIo): Command {
 		registerRosterCommand,
 		registerRateCommand,
 		registerCalibrateCommand,
+		registerSprintCommand,
 		registerVerifyCommand,
 		registerSchemaCommand,
 		registerScriptedServerCommand,

@@ -170,6 +170,7 @@ export {
 	DEFAULT_COMMAND_TIMEOUT_S,
 	SPRINT_SCORING_VERSION,
 	type SprintScoringInput,
+	testPathMatcher,
 } from "./sprint/scoring-input.js";
 export {
 	fileSlug,

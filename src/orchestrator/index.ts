@@ -29,7 +29,17 @@ export { CellPlan, type PlannedCell, planCells } from "./plan.js";
 export { type PreparedUseCase, type PrepareOptions, prepareUseCase, type RunParts } from "./prepare-use-case.js";
 export { type RunHooks, type RunPlan, type RunRequest, type RunSummary, runUseCase } from "./run-use-case.js";
 export { type BuiltSpec, buildSpec } from "./spec-builder.js";
+export { type SprintRescoreRequest, scoreSprintWorkspace } from "./sprint-rescore.js";
 export { recordSprintRun, type SprintRunRecord } from "./sprint-row.js";
+export {
+	recordScored,
+	runSprint,
+	type ScoredRun,
+	type SprintRunReport,
+	type SprintRunRequest,
+	sprintAndModel,
+} from "./sprint-run.js";
+export { type SprintScored, type SprintScoreRequest, scoreSprint } from "./sprint-score.js";
 export { type SprintScores, sprintLayerMetric, sprintScores } from "./sprint-scores.js";
 export {
 	DEFAULT_SPRINT_PASS,

@@ -88,18 +88,24 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 	const started = performance.now();
 	let state = readRunState(workspace);
 	const save = (next: SprintRunState) => {
-		state = { ...next, wall_ms: next.wall_ms };
+		state = next;
 		writeRunState(workspace, state);
 		return state;
 	};
-	const elapsed = (base: SprintRunState) => base.wall_ms + (performance.now() - started);
+	// Wall clock over every invocation: what earlier ones spent (read once, at the start) plus this one's.
+	const spentBefore = state?.wall_ms ?? 0;
+	const elapsed = (_state: SprintRunState) => spentBefore + (performance.now() - started);
 	if (state !== null && state.sprint_version !== request.sprintVersion)
 		return {
 			outcome: "harness_error",
 			state,
 			error: `the workspace ${workspace.root} holds a run of another version of sprint ${sprint.id}; remove it with \`touchstone sprint prune\``,
 		};
-	if (state === null || state.phase === "preparing") {
+	if (
+		state === null ||
+		state.phase === "preparing" ||
+		(state.phase === "harness_error" && state.milestones.length === 0)
+	) {
 		await mkdir(workspace.root, { recursive: true });
 		state = save({
 			format: 1,
@@ -140,7 +146,8 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 			attempt: null,
 			data: { model: request.model.id, orchestration: request.orchestration, branch: workspace.branch },
 		});
-	} else if (state.phase === "running") {
+	} else if (state.phase === "running" || state.phase === "harness_error") {
+		// A harness error is not the model's: once it is fixed, the run goes on where it stopped.
 		log.event({ kind: "resume", segment: null, attempt: null, data: { wall_ms: Math.round(state.wall_ms) } });
 	} else return { outcome: finishedOutcome(state), state, error: state.error };
 
