@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Command } from "commander";
 import { type Definitions, loadDefinitions, loadTaskPack } from "../../definitions/index.js";
 import { COUNT_BOUNDS } from "../../input/index.js";
@@ -8,6 +8,7 @@ import { loadScript, startScriptedServer } from "../../scripted-server/index.js"
 import { displayPath } from "../definitions-option.js";
 import { missingProgramLines, missingPrograms } from "../demo-programs.js";
 import { demoSandbox, hasUnisolatedRows } from "../demo-sandbox.js";
+import { runDemoSprints } from "../demo-sprints.js";
 import { integerUpTo } from "../flag-parsers.js";
 import { type CliIo, printLine } from "../io.js";
 import { PACKAGE_ROOT } from "../package-info.js";
@@ -62,6 +63,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 						json: false,
 					});
 				}
+				await runDemoSprints(io, store, definitions, defaultRunParts(env), join(dirname(paths.database), "sprints"));
 				printLine(io);
 				for (const line of sandbox.advice) printLine(io, line);
 				if (sandbox.advice.length > 0) printLine(io);
@@ -100,6 +102,14 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 					"  touchstone calibrate --use-case summarization   the jury's report card, and runs you could rate",
 				);
 				printLine(io, "  touchstone rate RUN_ID --label ship|edit|reject  your rating of one output");
+				printLine(
+					io,
+					`  touchstone sprint run --dir ${definitionsDir} --sprint example --model scripted/strong --orchestration orchestrate   one sprint, every layer, one more row`,
+				);
+				printLine(
+					io,
+					"  touchstone leaderboard --use-case sprint-example   the sprint's rows per model and orchestration",
+				);
 				printLine(
 					io,
 					"  touchstone leaderboard --use-case code-fix --lens self-host   the gate model's board through the self-host lens",
