@@ -29,14 +29,15 @@ export function layerCell(row: SprintRowInput, folded: FoldedSprintRow, layer: S
 }
 
 /**
- * The mutation layer's kill rate as `killed/total` (its figures `killed` and `total`), or its
+ * The mutation layer's kill rate as `killed/applied` (its figures `killed` and `applied`: patches
+ * that did not apply are neither killed nor survived), or its
  * score 0–100 when the figures do not carry the counts; `-` when not measured.
  */
 export function mutationsCell(row: SprintRowInput, folded: FoldedSprintRow): string {
 	if (isMissing(folded, "mutations")) return "-";
 	const figures = row.layers.mutations?.figures ?? {};
-	const { killed, total } = figures;
-	if (typeof killed === "number" && typeof total === "number") return `${killed}/${total}`;
+	const { killed, applied } = figures;
+	if (typeof killed === "number" && typeof applied === "number") return `${killed}/${applied}`;
 	return layerCell(row, folded, "mutations");
 }
 

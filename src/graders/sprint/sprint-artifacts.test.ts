@@ -67,7 +67,7 @@ describe("detailJson", () => {
 		const detail = detailJson(row, foldSprintRow(row, WEIGHTS));
 		expect(detail.missing).toEqual([{ layer: "process", reason: "the run's log is missing" }]);
 		expect(detail.layers).toMatchObject({
-			mutations: { measured: true, score: 0.8, figures: { killed: 4, total: 5 } },
+			mutations: { measured: true, score: 0.8, figures: { killed: 4, applied: 5 } },
 			process: { measured: false, score: null, reason: "the run's log is missing" },
 		});
 		expect(detail.footprint).toMatchObject({ cost_usd: 0.0123, diff: { added: 120, removed: 14, files: 5 } });

@@ -39,7 +39,7 @@ export function sprintRow(overrides: Partial<SprintRowInput> = {}): SprintRowInp
 		layers: {
 			gates: gates(true),
 			corpus: measured("corpus", 0.9),
-			mutations: measured("mutations", 0.8, { killed: 4, total: 5 }),
+			mutations: measured("mutations", 0.8, { killed: 4, applied: 5 }),
 			process: measured("process", 1),
 			cost: measured("cost", null, { known_cost_usd: 0.0123 }),
 			review: measured("review", 0.845, {

@@ -49,7 +49,7 @@ export async function demoStore(): Promise<StorePaths> {
 				{
 					cwd: project,
 					env: { PATH: process.env.PATH ?? "", TOUCHSTONE_DB: paths.database, TOUCHSTONE_ARTIFACTS: paths.artifacts },
-					timeout: 120_000,
+					timeout: 240_000,
 				},
 				(error, stdout, stderr) =>
 					resolve({
