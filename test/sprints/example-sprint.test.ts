@@ -2,19 +2,21 @@ import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import type { SprintDefinition, SprintMilestone } from "../../src/contract/index.js";
-import { loadSprints, planMilestones } from "../../src/definitions/index.js";
-import { seedRepository } from "../../src/runners/index.js";
+import type { ModelEntry, SprintDefinition, SprintMilestone } from "../../src/contract/index.js";
+import { loadDefinitions, loadSprints, planMilestones } from "../../src/definitions/index.js";
+import { scopeCheck } from "../../src/graders/index.js";
+import { createModelProvider } from "../../src/providers/index.js";
+import { driveSprint as driveSprintForReal, seedRepository, sprintWorkspace } from "../../src/runners/index.js";
 import { loadScript, type ScriptedServer, startScriptedServer } from "../../src/scripted-server/index.js";
 import { ROOT, tempDir } from "../support/cli.js";
-import { type DrivenRun, driveSprint, etalonWith, readFiles, run, tapTests } from "./example-sprint-kit.js";
+import { type DrivenRun, etalonWith, readFiles, run, tapTests } from "./example-sprint-kit.js";
 
 /**
  * The bundled example sprint holds together: it loads, its repo/ folder seeds to the baseline
  * sprint.yaml names, CI is green there, the etalon passes and kills every mutation, and the
- * scripted models of examples/scripted/demo.yaml end the way the script's comments say (checked
- * with a stand-in for the driver, see example-sprint-kit.ts), with the corpus figures printed so
- * the sprint layers' numbers can be checked by hand.
+ * scripted models of examples/scripted/demo.yaml end the way the script's comments say (driven by
+ * the real sprint driver), with the corpus figures computed here independently of the scoring
+ * layers (and printed), so the layers' numbers can be checked by hand.
  */
 
 const BENCHMARKS = join(ROOT, "examples", "benchmarks");
@@ -114,18 +116,7 @@ describe("the scripted models of the example sprint", () => {
 	beforeAll(async () => {
 		server = await startScriptedServer({ script: await loadScript(join(ROOT, "examples", "scripted", "demo.yaml")) });
 		const models = ["scripted/strong", "scripted/mid", "scripted/cheap"];
-		const driven = await Promise.all(
-			models.map((model) =>
-				driveSprint({
-					url: server.url,
-					model,
-					sprint,
-					milestones,
-					seeded,
-					workdir: join(tempDir("touchstone-example-run-"), "work"),
-				}),
-			),
-		);
+		const driven = await Promise.all(models.map((model) => driveWithRealDriver(server.url, model)));
 		for (const [index, model] of models.entries()) runs.set(model, driven[index] as DrivenRun);
 	}, 90_000);
 
@@ -183,3 +174,39 @@ describe("the scripted models of the example sprint", () => {
 		expect(figures.killed).toEqual(["02-decimal-truncated.patch", "04-zero-parts-written.patch"]);
 	});
 });
+
+/** Drives `model` of the scripted server at `url` through the sprint with the real driver, in a temp folder. */
+async function driveWithRealDriver(url: string, modelId: string): Promise<DrivenRun> {
+	const model = loadDefinitions(BENCHMARKS).models.find((entry) => entry.id === modelId) as ModelEntry;
+	const provider = createModelProvider(model, { env: { TOUCHSTONE_SCRIPTED_URL: url } });
+	const workspace = sprintWorkspace(tempDir("touchstone-example-run-"), sprint, modelId, "direct");
+	const quiet = { worker: () => {}, contextDeath: () => {}, error: () => {} };
+	const result = await driveSprintForReal({
+		sprint,
+		sprintVersion: "test",
+		model,
+		provider,
+		orchestration: "direct",
+		workspace,
+		source: { repo: seeded, baseline: sprint.source.baseline },
+		milestones: () => milestones,
+		outOfScope: (paths) => scopeCheck(paths, sprint.scope).outside,
+		sandbox: { backend: "auto", allowUnisolated: true },
+		log: { attempt: () => quiet, event: () => {} },
+		signal: new AbortController().signal,
+	});
+	return {
+		outcome: result.outcome,
+		workdir: workspace.tree,
+		milestones: result.state.milestones
+			.filter((milestone) => milestone.attempts > 0)
+			.map((milestone) => ({
+				id: milestone.id,
+				attempts: milestone.attempts,
+				passed: milestone.status === "passed",
+				failures: milestone.failures.map((failure) =>
+					failure.startsWith("CI") ? "ci" : failure.replace(/^changes outside the scope \([^)]*\): /, "scope: "),
+				),
+			})),
+	};
+}
