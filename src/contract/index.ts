@@ -23,6 +23,7 @@ export { DEPTHS, type Depth } from "./depth.js";
 export { BadInputError, formatIssue, type InputIssue, NotFoundError, StoreError, TouchstoneError } from "./errors.js";
 export type { GradeInput, Grader } from "./grader.js";
 export { canonicalJson, contentHash, type JsonObject, type JsonValue, sha256, writeCanonical } from "./json.js";
+export { markdownText } from "./markdown-text.js";
 export {
 	MODEL_ROLES,
 	MODEL_STATUSES,

@@ -1,29 +1,10 @@
+import { markdownText } from "../contract/index.js";
 import type { Interval } from "./statistics/index.js";
+
+export { markdownText };
 
 /** Shown for a figure nobody measured: never a made-up zero. */
 export const UNKNOWN = "unknown";
-
-/** Characters that mean something anywhere in a (GitHub-flavoured) markdown line, escaped with a backslash. */
-const MARKDOWN_PUNCTUATION = /[\\`*_[\]<>|~&$]/g;
-
-/**
- * Text from the store (a model or case id, a note) made safe for one markdown line or table
- * cell: every markdown punctuation character backslash-escaped (a pipe cannot end a cell, a
- * backtick open a code span, `<` start HTML, `$` start math), and line breaks and other control
- * characters turned into spaces, so a hostile id can neither break the table nor inject markup.
- */
-export function markdownText(text: string): string {
-	return (
-		text
-			// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-			.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
-			.replace(MARKDOWN_PUNCTUATION, "\\$&")
-			.trim()
-			// What would open a heading, list, quote or numbered item at the start of a line.
-			.replace(/^([#+\-=>])/, "\\$1")
-			.replace(/^(\d+)([.)])/, "$1\\$2")
-	);
-}
 
 /** A markdown table: a header row, its rule and the rows, every cell already escaped. */
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
