@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { BadInputError, NotFoundError, type SpecDocument } from "../contract/index.js";
+import { BadInputError, NotFoundError, SPRINT_USE_CASE_PREFIX, type SpecDocument } from "../contract/index.js";
 import { openStore, type Store, type StorePaths } from "../store/index.js";
 import { resolveSpec } from "../views/index.js";
 import type { CliIo } from "./io.js";
@@ -43,7 +43,7 @@ export function existingStorePaths(io: CliIo, flags: StoreFlags, useCaseId: stri
 				column: null,
 				path: "",
 				message: `there is no store at ${paths.database} yet`,
-				fix: `${useCaseId === null ? "run a use case first (touchstone run --use-case ID, or touchstone demo)" : `run it first (touchstone run --use-case ${useCaseId})`}, or point --db (or TOUCHSTONE_DB) at a store`,
+				fix: `${useCaseId === null ? "run a use case first (touchstone run --use-case ID, or touchstone demo)" : useCaseId.startsWith(SPRINT_USE_CASE_PREFIX) ? `run it first (touchstone sprint run --sprint ${useCaseId.slice(SPRINT_USE_CASE_PREFIX.length)} --model ID)` : `run it first (touchstone run --use-case ${useCaseId})`}, or point --db (or TOUCHSTONE_DB) at a store`,
 			},
 		]);
 	return paths;
