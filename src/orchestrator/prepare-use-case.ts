@@ -11,6 +11,7 @@ import {
 	type Provider,
 	type Runner,
 	type SpecEndpoints,
+	sprintUseCaseId,
 	type TaskPackAccess,
 	type UseCasePlugin,
 } from "../contract/index.js";
@@ -85,7 +86,14 @@ export async function prepareUseCase(
 	options: PrepareOptions,
 ): Promise<PreparedUseCase> {
 	const useCase = findUseCase(definitions, useCaseId);
-	if (useCase === undefined) throw flagError("--use-case", `no use case \`${useCaseId}\``, knownIds(definitions));
+	if (useCase === undefined) {
+		const sprint = definitions.sprints.find((entry) => sprintUseCaseId(entry.id) === useCaseId);
+		const fix =
+			sprint === undefined
+				? knownIds(definitions)
+				: `a sprint runs one model at a time: touchstone sprint run --sprint ${sprint.id} --model ID`;
+		throw flagError("--use-case", `no use case \`${useCaseId}\``, fix);
+	}
 	if (useCase.status !== "runnable" || useCase.plugin === null)
 		throw flagError(
 			"--use-case",
