@@ -22,7 +22,14 @@ import {
 /** Where the calls of one milestone attempt are recorded (the run's ndjson log). */
 export interface DriveLog {
 	/** One agent-loop run of the attempt, as its role saw it. */
-	worker(role: SprintLogRole, result: AgentLoopResult): void;
+	worker(
+		role: SprintLogRole,
+		result: {
+			readonly status: AgentLoopResult["status"];
+			readonly trace: AgentLoopResult["trace"];
+			readonly replies: readonly Pick<AgentLoopResult["replies"][number], "usage" | "billed_cost_usd">[];
+		},
+	): void;
 	/** A worker context that ended because its context budget ran out. */
 	contextDeath(role: SprintLogRole, text: string): void;
 	/** Something that went wrong outside a call (a validator reply that is not the JSON asked for). */

@@ -1,20 +1,22 @@
-import { cp, mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import type {
+	Attempt,
 	ModelEntry,
 	OrchestrationMode,
 	Provider,
-	Sandbox,
 	SprintDefinition,
 	SprintMilestone,
 	SprintMilestoneState,
 	SprintOutcome,
 	SprintRunState,
 } from "../../contract/index.js";
-import { type CreateSandboxOptions, createSandbox } from "../../sandbox/index.js";
+import type { CreateSandboxOptions } from "../../sandbox/index.js";
+import type { AgentTask } from "../agent/index.js";
 import { milestoneBriefing } from "./briefing.js";
-import { type DriveLog, driveMilestone } from "./drive-milestone.js";
-import { changedPaths, git } from "./sprint-git.js";
+import type { DriveLog } from "./drive-milestone.js";
+import { prepareWorkspace, readPlan } from "./prepare-workspace.js";
 import { readRunState, type SprintWorkspace, writeRunState } from "./sprint-workspace.js";
+import { attemptChanges, CI_TIMEOUT_MS, commitAttempt, type WorkedAttempt, workAttempt } from "./work-attempt.js";
 
 /** The run-level entries of the log the driver writes besides the workers' (see DriveLog). */
 export interface SprintRunLog {
@@ -55,6 +57,12 @@ export interface SprintDriveRequest {
 	readonly milestones: (plan: string | null) => readonly SprintMilestone[];
 	/** Paths out of the sprint's scope (the scope check of the graders, handed down). */
 	readonly outOfScope: (paths: readonly string[]) => readonly string[];
+	/**
+	 * For an external agent (`provider: command`): runs one attempt's task through the external
+	 * harness and returns its attempt, the finished workdir kept. Absent: the agent harness drives
+	 * the model's `provider` in the orchestration mode.
+	 */
+	readonly external?: (task: AgentTask, signal: AbortSignal) => Promise<Attempt>;
 	/** How sandboxes are made (backend, isolation), for setup, CI and every attempt. */
 	readonly sandbox: Omit<CreateSandboxOptions, "fixture">;
 	readonly log: SprintRunLog;
@@ -69,10 +77,6 @@ export interface SprintDriveResult {
 	readonly state: SprintRunState;
 	readonly error: string | null;
 }
-
-const CI_TIMEOUT_MS = 10 * 60 * 1000;
-const DEFAULT_TURNS = 30;
-const DEFAULT_CONTEXT_TOKENS = 60_000;
 
 /**
  * Carries a sprint through its milestones for one model: prepares the workspace (clone, branch off
@@ -121,7 +125,7 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 			wall_ms: 0,
 			error: null,
 		});
-		const prepared = await prepare(request);
+		const prepared = await prepareWorkspace(request);
 		if (typeof prepared === "string") {
 			log.event({ kind: "run_end", segment: null, attempt: null, ok: false, text: prepared });
 			return {
@@ -154,7 +158,7 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 	const plan = await readPlan(request);
 	const milestones = request.milestones(plan);
 	const guide = await readFile(sprint.guide_path, "utf8");
-	const place = { gitDir: workspace.gitDir, workTree: workspace.tree };
+	const _place = { gitDir: workspace.gitDir, workTree: workspace.tree };
 	for (const [index, milestone] of milestones.entries()) {
 		let current: SprintMilestoneState | undefined = state.milestones[index];
 		if (current === undefined || current.status === "passed") continue;
@@ -172,28 +176,17 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 				attempt,
 				previousFailure: current.failures.at(-1) ?? null,
 			});
-			let sandbox: Sandbox | null = null;
+			let worked: WorkedAttempt | null = null;
 			let failure: string | null = null;
+			let commit: string | null = null;
 			try {
-				sandbox = await createSandbox({ ...request.sandbox, fixture: workspace.tree, privateHome: true });
-				const drive = await driveMilestone({
-					mode: request.orchestration,
-					provider: request.provider,
-					price: request.model.price ?? null,
-					sandbox,
-					briefing,
-					turns: sprint.budget.turns_per_milestone ?? DEFAULT_TURNS,
-					timeoutS: sprint.budget.wall_clock_s ?? 3600,
-					contextTokens: sprint.scoring.thresholds.context_tokens ?? DEFAULT_CONTEXT_TOKENS,
-					log: log.attempt(milestone.id, attempt),
-					signal: request.signal,
-				});
-				if (drive.aborted || request.signal.aborted) {
+				worked = await workAttempt(request, briefing, log.attempt(milestone.id, attempt));
+				if (worked.aborted || request.signal.aborted) {
 					state = save({ ...state, wall_ms: elapsed(state) });
 					return { outcome: "stopped", state, error: null };
 				}
-				if (drive.status === "harness_error") {
-					const error = `${milestone.id} attempt ${attempt}: ${drive.error ?? "the harness failed"}`;
+				if (worked.status === "harness_error") {
+					const error = `${milestone.id} attempt ${attempt}: ${worked.error ?? "the harness failed"}`;
 					log.event({ kind: "run_end", segment: milestone.id, attempt, ok: false, text: error });
 					return {
 						outcome: "harness_error",
@@ -201,19 +194,15 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 						error,
 					};
 				}
-				failure = await checkAttempt(request, sandbox, milestone.id, attempt);
-				if (failure === null) {
-					await git({ gitDir: workspace.gitDir, workTree: sandbox.workdir }, ["add", "-A"]);
-					await git({ gitDir: workspace.gitDir, workTree: sandbox.workdir }, [
-						"commit",
-						"-q",
-						"--no-verify",
-						"-m",
+				const checked = await checkAttempt(request, worked, milestone.id, attempt);
+				failure = checked.failure;
+				if (failure === null)
+					commit = await commitAttempt(
+						request,
+						worked,
+						checked.changed,
 						`${milestone.id}: ${milestone.title} (attempt ${attempt}, ${request.model.id})`,
-					]);
-					await git(place, ["reset", "-q", "--hard", "HEAD"]);
-					await git(place, ["clean", "-q", "-fd"]);
-				}
+					);
 			} catch (error) {
 				const message = `${milestone.id} attempt ${attempt}: the harness failed: ${error instanceof Error ? error.message : String(error)}`;
 				log.event({ kind: "run_end", segment: milestone.id, attempt, ok: false, text: message });
@@ -223,9 +212,8 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 					error: message,
 				};
 			} finally {
-				await sandbox?.dispose().catch(() => {});
+				await worked?.dispose().catch(() => {});
 			}
-			const commit = failure === null ? (await git(place, ["rev-parse", "HEAD"])).trim() : null;
 			const failures: readonly string[] = failure === null ? current.failures : [...current.failures, failure];
 			const status: SprintMilestoneState["status"] =
 				failure === null ? "passed" : failures.length >= sprint.attempts ? "failed" : "pending";
@@ -259,15 +247,18 @@ function finishedOutcome(state: SprintRunState): SprintOutcome {
 	return failed === undefined ? "passed" : `fail@${failed.id}`;
 }
 
-/** CI and scope after an attempt, in its sandbox; the failure's text, or null when the attempt passed. */
+/**
+ * The scope check (on the attempt's files, read before CI runs) and CI after an attempt: the
+ * failure's text, or null when the attempt passed, and the changed paths a pass commits.
+ */
 async function checkAttempt(
 	request: SprintDriveRequest,
-	sandbox: Sandbox,
+	worked: WorkedAttempt,
 	segment: string,
 	attempt: number,
-): Promise<string | null> {
-	const { sprint, log, workspace } = request;
-	const changed = await changedPaths({ gitDir: workspace.gitDir, workTree: sandbox.workdir });
+): Promise<{ failure: string | null; changed: readonly string[] }> {
+	const { sprint, log } = request;
+	const changed = await attemptChanges(request, worked);
 	const outside = request.outOfScope(changed);
 	log.event({
 		kind: "scope",
@@ -276,7 +267,7 @@ async function checkAttempt(
 		ok: outside.length === 0,
 		data: { changed: changed.slice(0, 200), outside: outside.slice(0, 200) },
 	});
-	const ci = await sandbox.exec({ argv: sprint.commands.ci, timeout_ms: CI_TIMEOUT_MS }, { signal: request.signal });
+	const ci = await worked.ci.exec({ argv: sprint.commands.ci, timeout_ms: CI_TIMEOUT_MS }, { signal: request.signal });
 	const green = ci.exit_code === 0 && !ci.timed_out;
 	const tail = `${ci.stdout}\n${ci.stderr}`.trim().split("\n").slice(-30).join("\n");
 	log.event({
@@ -287,81 +278,12 @@ async function checkAttempt(
 		text: tail,
 		data: { exit_code: ci.exit_code, timed_out: ci.timed_out },
 	});
-	if (changed.length === 0) return "the attempt changed nothing";
-	if (outside.length > 0) return `changes outside the scope (${sprint.scope.join(", ")}): ${outside.join(", ")}`;
+	const fail = (failure: string) => ({ failure, changed });
+	if (changed.length === 0) return fail("the attempt changed nothing");
+	if (outside.length > 0) return fail(`changes outside the scope (${sprint.scope.join(", ")}): ${outside.join(", ")}`);
 	if (!green)
-		return `CI (${sprint.commands.ci.join(" ")}) failed${ci.timed_out ? " (timed out)" : ` with exit code ${ci.exit_code}`}:\n${tail}`;
-	return null;
-}
-
-/**
- * Clones the source into the workspace (its git folder outside the work tree), cuts the branch off
- * the baseline, runs the setup (network on, trusted commands of the registry) and CI. The problem,
- * or the milestones' source: null when CI is green at the baseline.
- */
-async function prepare(request: SprintDriveRequest): Promise<string | readonly SprintMilestone[]> {
-	const { workspace, sprint, source } = request;
-	// A run killed while preparing left a partial clone behind: preparing starts over.
-	await rm(workspace.tree, { recursive: true, force: true });
-	await rm(workspace.gitDir, { recursive: true, force: true });
-	try {
-		await git(null, [
-			"clone",
-			"-q",
-			"--no-checkout",
-			`--separate-git-dir=${workspace.gitDir}`,
-			source.repo,
-			workspace.tree,
-		]);
-		await git({ gitDir: workspace.gitDir, workTree: workspace.tree }, [
-			"checkout",
-			"-q",
-			"-B",
-			workspace.branch,
-			source.baseline,
-		]);
-	} catch (error) {
-		return `could not clone ${source.repo} at the baseline ${source.baseline}: ${error instanceof Error ? error.message : String(error)}`;
-	}
-	if (sprint.commands.setup.length > 0) {
-		const sandbox = await createSandbox({
-			...request.sandbox,
-			fixture: workspace.tree,
-			network: true,
-			privateHome: true,
-		});
-		try {
-			for (const argv of sprint.commands.setup) {
-				const result = await sandbox.exec({ argv, timeout_ms: CI_TIMEOUT_MS }, { signal: request.signal });
-				if (result.exit_code !== 0)
-					return `the setup command \`${argv.join(" ")}\` failed (exit ${result.exit_code}): ${result.stderr.trim().split("\n").slice(-5).join(" / ")}`;
-			}
-			await cp(sandbox.workdir, workspace.tree, {
-				recursive: true,
-				force: true,
-				filter: (path) => !path.endsWith("/.git"),
-			});
-		} finally {
-			await sandbox.dispose();
-		}
-	}
-	const sandbox = await createSandbox({ ...request.sandbox, fixture: workspace.tree, privateHome: true });
-	try {
-		const ci = await sandbox.exec({ argv: sprint.commands.ci, timeout_ms: CI_TIMEOUT_MS }, { signal: request.signal });
-		if (ci.exit_code !== 0 || ci.timed_out)
-			return `CI (${sprint.commands.ci.join(" ")}) is red at the baseline ${source.baseline} (exit ${ci.exit_code}${ci.timed_out ? ", timed out" : ""}): a broken workspace measures the workspace, not the model; fix the setup or the baseline\n${`${ci.stdout}\n${ci.stderr}`.trim().split("\n").slice(-10).join("\n")}`;
-	} finally {
-		await sandbox.dispose();
-	}
-	return request.milestones(await readPlan(request));
-}
-
-/** The plan file's text at the baseline, or null when the milestones are listed in the registry. */
-async function readPlan(request: SprintDriveRequest): Promise<string | null> {
-	const path = request.sprint.plan_path;
-	if (path === null) return null;
-	return git({ gitDir: request.workspace.gitDir, workTree: request.workspace.tree }, [
-		"show",
-		`${request.source.baseline}:${path}`,
-	]);
+		return fail(
+			`CI (${sprint.commands.ci.join(" ")}) failed${ci.timed_out ? " (timed out)" : ` with exit code ${ci.exit_code}`}:\n${tail}`,
+		);
+	return { failure: null, changed };
 }
