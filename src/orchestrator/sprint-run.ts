@@ -16,6 +16,8 @@ import { type Definitions, findModel, findSprint, planMilestones, sprintVersion 
 import { type FoldedSprintRow, foldSprintRow, scopeCheck, writeSprintArtifacts } from "../graders/index.js";
 import { costOf } from "../providers/index.js";
 import {
+	type AgentTask,
+	createExternalRunner,
 	type DriveLog,
 	driveSprint,
 	logAgentTrace,
@@ -28,8 +30,10 @@ import {
 	writeRunState,
 } from "../runners/index.js";
 import type { Store } from "../store/index.js";
+import { commandAccess } from "./command-access.js";
 import { recordSprintRun } from "./sprint-row.js";
 import { type SprintScored, scoreSprint } from "./sprint-score.js";
+import { sprintCase } from "./sprint-spec.js";
 
 /** What `touchstone sprint run` asks for. */
 export interface SprintRunRequest {
@@ -128,7 +132,8 @@ export async function runSprint(request: SprintRunRequest): Promise<SprintRunRep
 		);
 	await mkdir(workspace.root, { recursive: true });
 	const log = openSprintLog(workspace.log);
-	const provider = request.providerFor(model);
+	// An external agent reaches its model itself; the agent harness calls it through the provider.
+	const provider = model.provider === "command" ? unusedProvider(model) : request.providerFor(model);
 	const price = model.price ?? null;
 	const runLog: SprintRunLog = {
 		attempt: (segment, attempt): DriveLog => ({
@@ -147,7 +152,19 @@ export async function runSprint(request: SprintRunRequest): Promise<SprintRunRep
 				...(entry.data === undefined ? {} : { data: entry.data as JsonObject }),
 			}),
 	};
+	const external =
+		model.provider === "command"
+			? (task: AgentTask, signal: AbortSignal) =>
+					createExternalRunner({
+						name: model.id,
+						command: model.command ?? [],
+						resolveTask: () => task,
+						access: commandAccess(model, request.env ?? {}),
+						sandbox: request.sandbox,
+					}).run({ case: sprintCase(sprint, version), model, sample_index: 0, harness: {} }, { signal })
+			: undefined;
 	const drive = await driveSprint({
+		...(external === undefined ? {} : { external }),
 		sprint,
 		sprintVersion: version,
 		model,
@@ -258,4 +275,14 @@ export async function recordScored(
 		...(request.env === undefined ? {} : { env: request.env }),
 	});
 	return { kind: "recorded", outcome, row, folded, scored, run_id: runId, files, error };
+}
+
+/** The provider slot of an external agent's run, which never calls it (the agent reaches its model itself). */
+function unusedProvider(model: ModelEntry): Provider {
+	return {
+		specificationVersion: "v1",
+		id: `external:${model.id}`,
+		endpoint: null,
+		complete: () => Promise.reject(new TouchstoneError("sprint-external", "an external agent's run calls no provider")),
+	};
 }

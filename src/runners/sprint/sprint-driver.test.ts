@@ -12,8 +12,9 @@ import type {
 	SprintDefinition,
 	ToolCall,
 } from "../../contract/index.js";
+import { createExternalRunner } from "../external/index.js";
 import type { DriveLog } from "./drive-milestone.js";
-import { driveSprint, type SprintRunLog } from "./sprint-driver.js";
+import { driveSprint, type SprintDriveRequest, type SprintRunLog } from "./sprint-driver.js";
 import { git } from "./sprint-git.js";
 import { readRunState, sprintWorkspace } from "./sprint-workspace.js";
 
@@ -121,7 +122,12 @@ function recorder() {
 
 async function run(
 	provider: Provider,
-	options: { mode?: OrchestrationMode; signal?: AbortSignal; definition?: SprintDefinition } = {},
+	options: {
+		mode?: OrchestrationMode;
+		signal?: AbortSignal;
+		definition?: SprintDefinition;
+		external?: SprintDriveRequest["external"];
+	} = {},
 ) {
 	const definition = options.definition ?? sprint();
 	const mode = options.mode ?? "direct";
@@ -139,6 +145,7 @@ async function run(
 		outOfScope: (paths) => paths.filter((path) => !path.startsWith("src/") && !path.startsWith("test/")),
 		sandbox: { backend: "auto", allowUnisolated: true },
 		log,
+		...(options.external === undefined ? {} : { external: options.external }),
 		signal: options.signal ?? new AbortController().signal,
 	});
 	return { result, events, workspace };
@@ -317,5 +324,52 @@ describe("driveSprint", () => {
 			"M02#1 validator completed",
 		]);
 		expect(users.filter((text) => /^Validate chunk 1 of 1/.test(text))).toHaveLength(2);
+	});
+
+	it("commits what the worker wrote, never what CI wrote after it", async () => {
+		const ci = ["sh", "-c", "node --test && echo built > ci-output.txt"];
+		const definition = sprint({ commands: { ...sprint().commands, ci } });
+		const { provider } = worker(competent);
+		const { result, workspace } = await run(provider, { definition });
+		expect(result.outcome).toBe("passed");
+		const place = { gitDir: workspace.gitDir, workTree: workspace.tree };
+		const files = (await git(place, ["ls-tree", "-r", "--name-only", "HEAD"])).trim().split("\n");
+		expect(files).toContain("test/triple.test.mjs");
+		expect(files).not.toContain("ci-output.txt");
+	});
+
+	it("works each milestone through an external agent's contract when the model is a command", async () => {
+		const agent = join(root, "agent.mjs");
+		writeFileSync(
+			agent,
+			[
+				'import { readFileSync, writeFileSync } from "node:fs";',
+				'import { join } from "node:path";',
+				'const request = JSON.parse(readFileSync(0, "utf8"));',
+				"const milestone = /milestone (M\\d+)/.exec(request.prompt)[1];",
+				'const files = milestone === "M01" ? { "src/math.mjs": "export const double = (n) => n * 2;\\n" } : { "src/math.mjs": "export const double = (n) => n * 2;\\nexport const triple = (n) => n * 3;\\n" };',
+				"for (const [path, text] of Object.entries(files)) writeFileSync(join(request.workdir, path), text);",
+				'const trace = Object.keys(files).map((path) => ({ kind: "tool_call", tool: "write_file", arguments: { path, content: files[path] } }));',
+				"process.stdout.write(JSON.stringify({ final: `${milestone} done`, trace, telemetry: { input_tokens: 50, output_tokens: 7, cost_usd: 0.002 } }));",
+			].join("\n"),
+		);
+		const commandModel = { ...MODEL, provider: "command", command: [process.execPath, agent] } as unknown as ModelEntry;
+		const external: SprintDriveRequest["external"] = (task, signal) =>
+			createExternalRunner({
+				name: "test-agent",
+				command: [process.execPath, agent],
+				resolveTask: () => task,
+				sandbox: { backend: "auto", allowUnisolated: true },
+			}).run({ case: { id: "demo" } as never, model: commandModel, sample_index: 0, harness: {} }, { signal });
+		const { provider, users } = worker(competent);
+		const { result, events, workspace } = await run(provider, { external });
+		expect(result.error).toBeNull();
+		expect(result.outcome).toBe("passed");
+		expect(users).toEqual([]);
+		expect(events.filter((event) => event.endsWith("worker completed"))).toEqual([
+			"M01#1 worker completed",
+			"M02#1 worker completed",
+		]);
+		expect(readFileSync(join(workspace.tree, "src", "math.mjs"), "utf8")).toContain("triple");
 	});
 });
