@@ -12,7 +12,7 @@ import { type Definitions, sprintVersion } from "../definitions/index.js";
 import { readRunState, sprintWorkspace } from "../runners/index.js";
 import type { Store } from "../store/index.js";
 import { recordScored, type SprintRunReport, sprintAndModel } from "./sprint-run.js";
-import { scoreSprint } from "./sprint-score.js";
+import { type SprintScoreRequest, scoreSprint } from "./sprint-score.js";
 
 /** What `touchstone sprint score <layer>` asks for. */
 export interface SprintRescoreRequest {
@@ -24,6 +24,8 @@ export interface SprintRescoreRequest {
 	/** One layer, or `report`: every layer, folded into a new row. */
 	readonly layer: SprintLayer | "report";
 	readonly resultsDir: string;
+	/** Another log for the process and cost layers (an external agent's session log); see SprintScoreRequest. */
+	readonly log?: SprintScoreRequest["log"];
 	/** Written only by `report`. */
 	readonly store: Store | null;
 	readonly providerFor: (model: ModelEntry) => Provider;
@@ -79,6 +81,7 @@ export async function scoreSprintWorkspace(
 		sandbox: request.sandbox,
 		signal: request.signal,
 		...(only === undefined ? {} : { only }),
+		...(request.log === undefined ? {} : { log: request.log }),
 	});
 	if (request.layer !== "report") {
 		const result = scored.layers[request.layer];

@@ -38,6 +38,16 @@ export interface SprintScoreRequest {
 	readonly workspace: SprintWorkspace;
 	readonly state: SprintRunState;
 	readonly outcome: SprintOutcome;
+	/**
+	 * Another log to read the process and cost layers from (an external agent's own session log,
+	 * `claude-code` or `pi`, or `auto`), instead of the run's; its `workdir` makes its absolute paths
+	 * repository-relative.
+	 */
+	readonly log?: {
+		readonly path: string;
+		readonly format: "auto" | "touchstone" | "claude-code" | "pi";
+		readonly workdir?: string;
+	};
 	/** The layers to score; every one when absent. */
 	readonly only?: readonly SprintLayer[];
 	readonly providerFor: (model: ModelEntry) => Provider;
@@ -64,7 +74,14 @@ export async function scoreSprint(request: SprintScoreRequest): Promise<SprintSc
 	const { sprint, workspace, state } = request;
 	const wanted = (layer: SprintLayer) => request.only === undefined || request.only.includes(layer);
 	const read = await readSprintLog(workspace.log, "touchstone");
-	const entries: readonly SprintLogEntry[] = read.entries;
+	let entries: readonly SprintLogEntry[] = read.entries;
+	let logProblems = read.problems.length;
+	if (request.log !== undefined) {
+		// The agent's own session log for its calls; the run's log still holds the harness's verdicts (attempts, CI, scope).
+		const external = await readSprintLog(request.log.path, request.log.format);
+		entries = [...read.entries.filter((entry) => entry.role === "harness"), ...external.entries];
+		logProblems += external.problems.length;
+	}
 	const gitDir = workspace.gitDir;
 	const place = { gitDir, workTree: workspace.tree };
 	const size = await diffSize(gitDir, state.baseline, "HEAD");
@@ -78,6 +95,7 @@ export async function scoreSprint(request: SprintScoreRequest): Promise<SprintSc
 			milestones: state.milestones.length,
 			isBaselineTest: (path) => baselineFiles.has(path) && isTest(path),
 			thresholds: sprint.scoring.thresholds,
+			...(request.log?.workdir === undefined ? {} : { workdir: request.log.workdir }),
 		});
 	if (wanted("cost")) layers.cost = costLayer(entries, sprint.scoring.thresholds);
 	if (request.outcome !== "passed") {
@@ -92,7 +110,7 @@ export async function scoreSprint(request: SprintScoreRequest): Promise<SprintSc
 					figures: {},
 					version: "1",
 				};
-		return { layers, footprint, diff, log_problems: read.problems.length };
+		return { layers, footprint, diff, log_problems: logProblems };
 	}
 	const trees = await branchTrees(workspace, state.baseline);
 	try {
@@ -113,12 +131,12 @@ export async function scoreSprint(request: SprintScoreRequest): Promise<SprintSc
 		layers.review = await reviewLayer({
 			diff,
 			sprintTitle: sprint.title ?? sprint.id,
-			plan: state.milestones.map((milestone) => milestone.id).join(", "),
+			plan: await planText(sprint, place, state.baseline),
 			model: request.model,
 			panel: reviewPanel(request),
 			signal: request.signal,
 		});
-	return { layers, footprint, diff, log_problems: read.problems.length };
+	return { layers, footprint, diff, log_problems: logProblems };
 }
 
 /**
@@ -157,4 +175,17 @@ function reviewPanel(request: SprintScoreRequest): JuryPanel | null {
 		return model === undefined ? [] : [{ model, provider: request.providerFor(model) }];
 	});
 	return jurors.length === 0 ? null : { id: panel.id, version: panel.version, quorum: panel.quorum, jurors };
+}
+
+/** What the change was meant to do, for the reviewers: the plan file at the baseline, or the listed milestones. */
+async function planText(
+	sprint: SprintDefinition,
+	place: { gitDir: string; workTree: string },
+	baseline: string,
+): Promise<string> {
+	if (sprint.milestones !== null)
+		return sprint.milestones
+			.map((milestone) => `## ${milestone.id} ${milestone.title}\n\n${milestone.body}`)
+			.join("\n\n");
+	return sprint.plan_path === null ? "" : git(place, ["show", `${baseline}:${sprint.plan_path}`]);
 }

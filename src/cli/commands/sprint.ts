@@ -11,6 +11,12 @@ import { type CliIo, printJson, printLine } from "../io.js";
 import { VERSION } from "../package-info.js";
 import { openWritableStore, type StoreFlags, storePaths, withStoreOptions } from "../store-options.js";
 
+interface LogFlags {
+	readonly log?: string;
+	readonly logFormat: "auto" | "touchstone" | "claude-code" | "pi";
+	readonly logWorkdir?: string;
+}
+
 interface SprintFlags extends DirOptions, StoreFlags {
 	readonly sprint: string;
 	readonly model: string;
@@ -88,8 +94,21 @@ export function registerSprintCommand(program: Command, io: CliIo): void {
 		.requiredOption("--model <id>", "the model whose run it is")
 		.addOption(orchestrationOption())
 		.option("--results <dir>", "with report: where history.md, runs/ and reports/ go")
+		.option(
+			"--log <file>",
+			"read the process and cost layers from this log instead of the run's (an external agent's session log)",
+		)
+		.addOption(
+			new Option("--log-format <format>", "the --log file's format")
+				.choices(["auto", "touchstone", "claude-code", "pi"])
+				.default("auto"),
+		)
+		.option(
+			"--log-workdir <dir>",
+			"the --log agent's working directory, so its absolute paths read as repository paths",
+		)
 		.option("--json", "print the layer's result as JSON");
-	withStoreOptions(score, "reads and writes").action(async (layer: string, options: SprintFlags) => {
+	withStoreOptions(score, "reads and writes").action(async (layer: string, options: SprintFlags & LogFlags) => {
 		if (layer !== "report" && !(SPRINT_LAYERS as readonly string[]).includes(layer))
 			throw new CliFailure(
 				"bad-layer",
@@ -107,6 +126,15 @@ export function registerSprintCommand(program: Command, io: CliIo): void {
 				orchestration: options.orchestration,
 				baseDir: process.cwd(),
 				layer: layer as SprintLayer | "report",
+				...(options.log === undefined
+					? {}
+					: {
+							log: {
+								path: resolve(options.log),
+								format: options.logFormat,
+								...(options.logWorkdir === undefined ? {} : { workdir: options.logWorkdir }),
+							},
+						}),
 				resultsDir: sprintResultsDir(io, options),
 				store,
 				providerFor: parts.providerFor,
