@@ -41,7 +41,10 @@ export function exitCodeFor(error: unknown): number {
  */
 export function renderError(error: unknown): string {
 	if (error instanceof CliFailure) return `touchstone: ${error.message}${error.fix === null ? "" : `; ${error.fix}`}`;
-	if (error instanceof TouchstoneError) return `touchstone: ${error.message}`;
+	if (error instanceof TouchstoneError) {
+		const fix = dataFix(error);
+		return `touchstone: ${error.message}${fix === null ? "" : `; ${fix}`}`;
+	}
 	if (error instanceof Error)
 		return `touchstone: unexpected error (a bug, please report it)\n${error.stack ?? error.message}`;
 	return `touchstone: unexpected error: ${String(error)}`;
@@ -61,12 +64,18 @@ export function errorJson(error: unknown): ErrorJson {
 		};
 	}
 	if (error instanceof CliFailure) return { code: error.code, message: error.message, fix: error.fix };
-	if (error instanceof TouchstoneError) return { code: error.code, message: error.message, fix: null };
+	if (error instanceof TouchstoneError) return { code: error.code, message: error.message, fix: dataFix(error) };
 	return {
 		code: "unexpected",
 		message: error instanceof Error ? error.message : String(error),
 		fix: "this is a bug in touchstone: please report it with the command you ran (run it without --json for the stack trace)",
 	};
+}
+
+/** The fix an error raised below the CLI carries as `data.fix` (see TouchstoneError), or null. */
+function dataFix(error: TouchstoneError): string | null {
+	const fix = error.data?.fix;
+	return typeof fix === "string" ? fix : null;
 }
 
 /** A usage mistake commander caught (unknown option, bad flag value), as `--json` prints it. */

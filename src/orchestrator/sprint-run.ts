@@ -126,7 +126,7 @@ export async function runSprint(request: SprintRunRequest): Promise<SprintRunRep
 			`sprint ${sprint.id} by ${model.id} (${orchestration}) has finished in ${workspace.root}; its row is in the history`,
 			{
 				data: {
-					fix: `remove the workspace with \`touchstone sprint prune --sprint ${sprint.id} --model ${model.id}\` to run it again`,
+					fix: `remove the workspace with \`touchstone sprint prune --sprint ${sprint.id} --model ${model.id} --orchestration ${orchestration}\` to run it again`,
 				},
 			},
 		);

@@ -104,6 +104,21 @@ describe("prepareSource", () => {
 		expect(git(into, "status", "--porcelain")).toBe("");
 	});
 
+	it("lets runs started together seed one cache: every one gets the commit, none refuses", async () => {
+		const sprintDir = tempDir("touchstone-sprint-");
+		const source = folder();
+		for (let round = 0; round < 4; round += 1) {
+			const into = join(tempDir(), "cache", "example");
+			const prepared = await Promise.allSettled(
+				Array.from({ length: 6 }, () => prepareSource(sprintDir, source, into)),
+			);
+			expect(
+				prepared.map((result) => (result.status === "fulfilled" ? result.value.baseline : String(result.reason))),
+			).toEqual(Array(6).fill(await seedRepository(source, join(tempDir(), "check"))));
+			expect(git(into, "status", "--porcelain")).toBe("");
+		}
+	});
+
 	it("resolves a relative path from the sprint folder, and returns a repository, bundle or URL as it is", async () => {
 		const sprintDir = tempDir("touchstone-sprint-");
 		const source = join(sprintDir, "repo");

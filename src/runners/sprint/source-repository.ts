@@ -81,7 +81,12 @@ export async function prepareSource(sprintDir: string, repo: string, into: strin
 	return { gitDir: resolve(into), baseline: await seedCached(path, resolve(into)) };
 }
 
-/** Seeds next to `into`, then keeps `into` when it holds the same commit already, else moves the new one in. */
+/**
+ * Seeds next to `into`, then keeps `into` when it holds the same commit already, else moves the new
+ * one in. Runs of one sprint started together in one folder all seed at once: only a seed of an
+ * older commit is removed, never a folder that is not (yet) one, because it may be another run's
+ * seed being moved in, and a run that finds the right commit there uses it.
+ */
 async function seedCached(folder: string, into: string): Promise<string> {
 	await mkdir(dirname(into), { recursive: true });
 	const staging = join(dirname(into), `.${basename(into)}.seeding-${randomBytes(4).toString("hex")}`);
@@ -89,12 +94,15 @@ async function seedCached(folder: string, into: string): Promise<string> {
 		const baseline = await seedRepository(folder, staging);
 		const cached = await headOf(into);
 		if (cached === baseline) return baseline;
-		if (cached === null && (await readdir(into).catch(() => [])).length > 0)
+		if (cached === null && (await readdir(into).catch(() => [])).length > 0) {
+			// Another run may have moved its seed in since headOf looked.
+			if ((await headOf(into)) === baseline) return baseline;
 			throw sourceError(
 				`cannot seed into ${into}: it holds files but no seeded repository`,
 				"remove the folder, or give the sprint's seeded repository a folder of its own",
 			);
-		await rm(into, { recursive: true, force: true });
+		}
+		if (cached !== null) await rm(into, { recursive: true, force: true });
 		try {
 			await rename(staging, into);
 		} catch (error) {
