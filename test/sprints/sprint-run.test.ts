@@ -128,9 +128,13 @@ function expectedRow(json: RunJson): string {
 		? [
 				shown(json.folded.code_score as number),
 				"ok",
-				...(["corpus", "mutations", "process"] as const).map((name) => shown(layer(json, name).score as number)),
+				shown(layer(json, "corpus").score as number),
+				`${layer(json, "mutations").figures.killed}/${layer(json, "mutations").figures.applied}`,
+				shown(layer(json, "process").score as number),
 			]
 		: ["-", "-", "-", "-", "-"];
+	const review = layer(json, "review");
+	const reviewCell = review.measured ? (review.figures.mean_grade as number).toFixed(2) : "-";
 	const thousands = (tokens: number | null) => `${((tokens ?? 0) / 1000).toFixed(1)}k`;
 	const seconds = Math.round(footprint.wall_clock_s);
 	const cells = [
@@ -139,7 +143,7 @@ function expectedRow(json: RunJson): string {
 		orchestration,
 		passed ? "pass" : json.outcome,
 		...scores,
-		"-",
+		reviewCell,
 		`\\$${(footprint.cost_usd as number).toFixed(4)}`,
 		`${thousands(footprint.input_tokens)} in / ${thousands(footprint.output_tokens)} out`,
 		`${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, "0")}s`,
@@ -344,8 +348,9 @@ describe("sprint run of the example sprint, direct", () => {
 			score: null,
 			figures: { cost_source: "price table", cost_usd: json.row.footprint.cost_usd, calls: 13 },
 		});
-		expect(layer(json, "review")).toMatchObject({ measured: false, reason: "the sprint names no reviewer panel" });
-		expect(json.folded.missing).toEqual([{ layer: "review", reason: "the sprint names no reviewer panel" }]);
+		// The demo panel's two scripted reviewers (families scripted-a and scripted-b, not the model's) grade 5 and 4.
+		expect(layer(json, "review")).toMatchObject({ measured: true, score: (4.5 - 1) / 4, figures: { mean_grade: 4.5 } });
+		expect(json.folded.missing).toEqual([]);
 		expect(json.row.footprint.calls).toBe(13);
 		for (const line of ["M01 attempt 1: passed", "M02 attempt 1: passed", "M03 attempt 1: passed"])
 			expect(progress.get("scripted/strong direct")).toContain(line);
