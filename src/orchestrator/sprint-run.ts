@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import {
+	type CompletionUsage,
 	type JsonObject,
 	type ModelEntry,
 	NotFoundError,
@@ -135,12 +136,11 @@ export async function runSprint(request: SprintRunRequest): Promise<SprintRunRep
 	// An external agent reaches its model itself; the agent harness calls it through the provider.
 	const provider = model.provider === "command" ? unusedProvider(model) : request.providerFor(model);
 	const price = model.price ?? null;
+	const priced = (usage: CompletionUsage) => costOf({ usage, billed_cost_usd: null }, price);
 	const runLog: SprintRunLog = {
 		attempt: (segment, attempt): DriveLog => ({
-			worker: (role, result) =>
-				logAgentTrace(log, { segment, attempt, role }, result.trace, result.replies, (usage) =>
-					costOf({ usage, billed_cost_usd: null }, price),
-				),
+			turn: (role, steps, replies) => logAgentTrace(log, { segment, attempt, role }, steps, replies, priced),
+			worker: (role, result) => logAgentTrace(log, { segment, attempt, role }, result.trace, result.replies, priced),
 			contextDeath: (role, text) => log.append({ kind: "context_death", segment, attempt, role, text }),
 			error: (role, text, data) =>
 				log.append({ kind: "error", segment, attempt, role, text, ...(data === undefined ? {} : { data }) }),

@@ -180,7 +180,7 @@ async function driveWithRealDriver(url: string, modelId: string): Promise<Driven
 	const model = loadDefinitions(BENCHMARKS).models.find((entry) => entry.id === modelId) as ModelEntry;
 	const provider = createModelProvider(model, { env: { TOUCHSTONE_SCRIPTED_URL: url } });
 	const workspace = sprintWorkspace(tempDir("touchstone-example-run-"), sprint, modelId, "direct");
-	const quiet = { worker: () => {}, contextDeath: () => {}, error: () => {} };
+	const quiet = { turn: () => {}, worker: () => {}, contextDeath: () => {}, error: () => {} };
 	const result = await driveSprintForReal({
 		sprint,
 		sprintVersion: "test",

@@ -8,6 +8,7 @@ import {
 	ProviderError,
 	type Sandbox,
 	SandboxUnavailableError,
+	type Step,
 	TouchstoneError,
 } from "../../contract/index.js";
 import type { AgentTask } from "./agent-task.js";
@@ -40,14 +41,24 @@ export interface AgentLoopInput {
 	readonly toolOutputChars: number;
 	/** UTF-8 bytes of output (reply texts and tool-call arguments) the whole attempt may hold; see BudgetMeter. */
 	readonly maxOutputBytes?: number | undefined;
-	/** Called at the end of every turn with where its time went. */
-	readonly onTurnEnd?: ((timing: TurnTiming) => void) | undefined;
+	/**
+	 * Called at the end of every turn with where its time went, and everything the attempt recorded
+	 * so far (its steps and replies, growing), for a caller that logs each turn as it ends (a
+	 * sprint's run log, so a killed run still has the calls it paid for).
+	 */
+	readonly onTurnEnd?: ((timing: TurnTiming, progress: AgentLoopProgress) => void) | undefined;
 	/**
 	 * A warm context to go on in (a sprint's `loop` mode): the conversation so far, which the loop
 	 * extends in place with the task's prompt and every message after it. Its system message is the
 	 * caller's; an empty one gets the task's. Absent: a fresh conversation per run of the loop.
 	 */
 	readonly conversation?: ChatMessage[] | undefined;
+}
+
+/** What the loop has recorded so far, at the end of a turn: the steps and the replies, in order. */
+export interface AgentLoopProgress {
+	readonly steps: readonly Step[];
+	readonly replies: AgentLoopResult["replies"];
 }
 
 /** How the loop ended, and everything it recorded on the way: a task runner's drive. */
@@ -127,7 +138,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<AgentLoopResu
 					tool_ms: toolMs,
 				};
 				timings.push(timing);
-				input.onTurnEnd?.(timing);
+				input.onTurnEnd?.(timing, { steps: trace.steps, replies });
 			};
 			if (signal.aborted) return aborted();
 			const refused = meter.beforeCall(elapsed());

@@ -5,6 +5,7 @@
  */
 export {
 	type AgentLoopInput,
+	type AgentLoopProgress,
 	type AgentLoopResult,
 	DEFAULT_AGENT_SYSTEM_PROMPT,
 	providerFailureOutcome,

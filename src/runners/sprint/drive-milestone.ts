@@ -7,7 +7,7 @@ import type {
 	Sandbox,
 	SprintLogRole,
 } from "../../contract/index.js";
-import { type AgentLoopResult, runAgentLoop } from "../agent/index.js";
+import { type AgentLoopProgress, type AgentLoopResult, runAgentLoop } from "../agent/index.js";
 import {
 	chunkPrompt,
 	chunkRequest,
@@ -21,7 +21,16 @@ import {
 
 /** Where the calls of one milestone attempt are recorded (the run's ndjson log). */
 export interface DriveLog {
-	/** One agent-loop run of the attempt, as its role saw it. */
+	/** One finished turn of an agent-loop run: the steps and replies it added, logged as the turn ends. */
+	turn(
+		role: SprintLogRole,
+		steps: AgentLoopResult["trace"],
+		replies: readonly Pick<AgentLoopResult["replies"][number], "usage" | "billed_cost_usd">[],
+	): void;
+	/**
+	 * One agent-loop run of the attempt ended, as its role saw it: its status, and the steps and
+	 * replies no `turn` logged yet (all of them for a worker that reports only at its end).
+	 */
 	worker(
 		role: SprintLogRole,
 		result: {
@@ -78,7 +87,20 @@ export async function driveMilestone(request: DriveRequest): Promise<DriveOutcom
 	const runs: AgentLoopResult[] = [];
 	const secondsLeft = () => Math.max(1, request.timeoutS - (performance.now() - started) / 1000);
 	const call = async (role: SprintLogRole, prompt: string, conversation?: ChatMessage[]) => {
+		// Each turn is logged as it ends, so a run killed mid-attempt keeps the calls it paid for.
+		let steps = 0;
+		let replies = 0;
+		const unlogged = (progress: AgentLoopProgress) => {
+			const fresh = { trace: progress.steps.slice(steps), replies: progress.replies.slice(replies) };
+			steps = progress.steps.length;
+			replies = progress.replies.length;
+			return fresh;
+		};
 		const result = await runAgentLoop({
+			onTurnEnd: (_timing, progress) => {
+				const fresh = unlogged(progress);
+				if (fresh.trace.length > 0 || fresh.replies.length > 0) request.log.turn(role, fresh.trace, fresh.replies);
+			},
 			provider: request.provider,
 			sandbox: request.sandbox,
 			price: request.price,
@@ -94,7 +116,7 @@ export async function driveMilestone(request: DriveRequest): Promise<DriveOutcom
 			},
 		});
 		runs.push(result);
-		request.log.worker(role, result);
+		request.log.worker(role, { status: result.status, ...unlogged({ steps: result.trace, replies: result.replies }) });
 		return result;
 	};
 	const stop = (last: AgentLoopResult | undefined) =>

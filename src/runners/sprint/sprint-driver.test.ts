@@ -105,8 +105,15 @@ const MILESTONES = [
 
 function recorder() {
 	const events: string[] = [];
+	/** Replies logged per attempt, by turn as they end and at each run's end. */
+	const replies = new Map<string, number>();
+	const count = (key: string, added: number) => replies.set(key, (replies.get(key) ?? 0) + added);
 	const drive = (segment: string, attempt: number): DriveLog => ({
-		worker: (role, result) => events.push(`${segment}#${attempt} ${role} ${result.status}`),
+		turn: (_role, _steps, added) => count(`${segment}#${attempt}`, added.length),
+		worker: (role, result) => {
+			count(`${segment}#${attempt}`, result.replies.length);
+			events.push(`${segment}#${attempt} ${role} ${result.status}`);
+		},
 		contextDeath: (role) => events.push(`${segment}#${attempt} ${role} context_death`),
 		error: (role, text) => events.push(`${segment}#${attempt} ${role} error ${text}`),
 	});
@@ -117,7 +124,7 @@ function recorder() {
 				`${entry.kind}${entry.segment === null ? "" : ` ${entry.segment}`}${entry.ok === undefined ? "" : ` ${entry.ok}`}`,
 			),
 	};
-	return { events, log };
+	return { events, log, replies };
 }
 
 async function run(
@@ -132,7 +139,7 @@ async function run(
 	const definition = options.definition ?? sprint();
 	const mode = options.mode ?? "direct";
 	const workspace = sprintWorkspace(root, definition, MODEL.id, mode);
-	const { events, log } = recorder();
+	const { events, log, replies } = recorder();
 	const result = await driveSprint({
 		sprint: definition,
 		sprintVersion: "v1",
@@ -148,7 +155,7 @@ async function run(
 		...(options.external === undefined ? {} : { external: options.external }),
 		signal: options.signal ?? new AbortController().signal,
 	});
-	return { result, events, workspace };
+	return { result, events, workspace, replies };
 }
 
 const WRITE = {
@@ -267,6 +274,9 @@ describe("driveSprint", () => {
 		expect(stopped.result.outcome).toBe("stopped");
 		expect(stopped.result.state.milestones.map((milestone) => milestone.status)).toEqual(["passed", "pending"]);
 		expect(stopped.result.state.milestones[1]?.attempts).toBe(0);
+		// The stopped attempt's calls were logged as its turns ended: paid for, so counted.
+		expect(stopped.replies.get("M02#1")).toBeGreaterThan(0);
+		expect(stopped.replies.get("M01#1")).toBe(2);
 		const second = worker(competent);
 		const resumed = await run(second.provider);
 		expect(resumed.result.outcome).toBe("passed");
