@@ -27,7 +27,7 @@ function snapshot(dir: string): Record<string, string> {
 describe("touchstone demo and run, spawned end to end", () => {
 	it("demo runs the bundled examples offline, shows best and cheaper models, and a second demo runs nothing", async () => {
 		const cwd = tempDir();
-		const first = await runCli(["demo"], { cwd });
+		const first = await runCli(["demo"], { cwd, timeoutMs: 150_000 });
 		expect(first.stderr).not.toContain("harness_error");
 		expect(first.code).toBe(0);
 		expect(first.stdout).toContain("scripted stand-in models (not real ones)");
@@ -116,11 +116,20 @@ describe("touchstone demo and run, spawned end to end", () => {
 		expect(noStore.code).toBe(2);
 		expect(noStore.stderr).toContain("there is no store at");
 
-		const second = await runCli(["demo"], { cwd });
+		// The example sprint: two models in two orchestration modes, and its history table.
+		expect(first.stdout).toMatch(/scripted\/strong · direct: passed, code 97\.9, 13 model calls/);
+		expect(first.stdout).toMatch(/scripted\/cheap · loop: passed, code 64\.7/);
+		expect(
+			first.stdout.match(/^\| 2\d{3}-\d\d-\d\d \| scripted\/(strong|cheap) \| (direct|loop) \| pass \|/gm),
+		).toHaveLength(4);
+
+		const second = await runCli(["demo"], { cwd, timeoutMs: 150_000 });
 		expect(second.code).toBe(0);
+		expect(second.stdout).toContain("scripted/strong · direct: already run");
+		expect(second.stdout.match(/^\| 2\d{3}-\d\d-\d\d \| scripted\//gm)).toHaveLength(4);
 		expect(second.stderr).toMatch(/extraction: 36 cells planned .*36 already current, 0 to run/);
 		expect(second.stdout).toContain("ran 0 cells");
-	}, 60_000);
+	}, 180_000);
 
 	it("run --dry-run plans without calling a model; bad flags exit 2", async () => {
 		const cwd = tempDir();

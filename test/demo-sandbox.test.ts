@@ -25,7 +25,7 @@ describe("touchstone demo on a machine without bubblewrap or Python", () => {
 	it("says so first, runs the task packs unisolated with every row marked, and re-runs them isolated once bubblewrap is back", async () => {
 		const cwd = tempDir();
 		const noBwrap = { PATH: pathWithout("bwrap", "python3") };
-		const first = await runCli(["demo"], { cwd, env: noBwrap });
+		const first = await runCli(["demo"], { cwd, env: noBwrap, timeoutMs: 150_000 });
 		expect(first.code).toBe(0);
 		const lines = first.stdout.split("\n");
 		expect(lines[0]).toBe(
@@ -71,7 +71,7 @@ describe("touchstone demo on a machine without bubblewrap or Python", () => {
 		expect(extraction.rows.every((row) => row.unisolated_rows === 0)).toBe(true);
 
 		// With bubblewrap on the PATH again, the next demo runs those cells once more, isolated.
-		const second = await runCli(["demo"], { cwd });
+		const second = await runCli(["demo"], { cwd, timeoutMs: 150_000 });
 		expect(second.code).toBe(0);
 		expect(second.stdout).not.toContain("sandbox:");
 		expect(second.stdout).not.toContain("tools:");
@@ -102,5 +102,5 @@ describe("touchstone demo on a machine without bubblewrap or Python", () => {
 		} finally {
 			store.close();
 		}
-	}, 120_000);
+	}, 240_000);
 });

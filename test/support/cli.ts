@@ -20,7 +20,7 @@ export interface CliResult {
 /** Spawns `touchstone ARGS` as a real process in `cwd`, with TOUCHSTONE_* pointed inside it. */
 export function runCli(
 	args: readonly string[],
-	options: { cwd: string; env?: Record<string, string> },
+	options: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
 ): Promise<CliResult> {
 	return new Promise((resolve) => {
 		execFile(
@@ -34,7 +34,7 @@ export function runCli(
 					TOUCHSTONE_ARTIFACTS: join(options.cwd, "data", "artifacts"),
 					...options.env,
 				},
-				timeout: 60_000,
+				timeout: options.timeoutMs ?? 60_000,
 			},
 			(error, stdout, stderr) => {
 				const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;

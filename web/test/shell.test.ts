@@ -18,14 +18,16 @@ describe("the dashboard's frame in Chromium", () => {
 	it("follows the theme menu and keeps the choice across a reload", async () => {
 		const { page } = dashboard;
 		await dashboard.goto("#/");
+		// The theme is set by an effect after the render the selection causes: poll, never read once.
+		const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+		const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 		await page.selectOption(".theme select", "dark");
-		expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+		await expect.poll(theme).toBe("dark");
 		await page.reload({ waitUntil: "networkidle" });
-		expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
-		const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-		expect(background).toBe("rgb(21, 24, 29)");
+		await expect.poll(theme).toBe("dark");
+		await expect.poll(background).toBe("rgb(21, 24, 29)");
 		await page.selectOption(".theme select", "light");
-		expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(255, 255, 255)");
+		await expect.poll(background).toBe("rgb(255, 255, 255)");
 	});
 
 	it("says a link names no view instead of showing something else", async () => {

@@ -27,7 +27,7 @@ export class SprintHistoryError extends TouchstoneError {
 export async function appendHistory(file: string, row: string): Promise<void> {
 	if (row.includes("\n") || !row.startsWith("|")) throw new RangeError("a history row is one table line");
 	if (await createFileOnce(file, `${HISTORY_PREAMBLE}\n${row}\n`)) return;
-	const text = await readFile(file, "utf8");
+	const text = await writtenText(file);
 	const problem = headerProblem(text);
 	if (problem !== null) throw new SprintHistoryError(file, problem);
 	const handle = await open(file, "a");
@@ -63,4 +63,18 @@ function headerProblem(text: string): string | null {
 	if (lines[start] !== header) return `its table header is \`${lines[start]}\`, not the expected one`;
 	if (lines[start + 1] !== rule) return "its table header is not followed by the expected rule line";
 	return null;
+}
+
+/**
+ * The file's text once its creator has written it: a run that created the file a moment ago (in
+ * this process or another, runs side by side) may not have written its header yet, so an empty
+ * file is read again for up to a second before it counts as what it is.
+ */
+async function writtenText(file: string): Promise<string> {
+	let text = await readFile(file, "utf8");
+	for (let tries = 0; text === "" && tries < 50; tries++) {
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		text = await readFile(file, "utf8");
+	}
+	return text;
 }
