@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { type Command, Option } from "commander";
 import { ORCHESTRATION_MODES, type OrchestrationMode, SPRINT_LAYERS, type SprintLayer } from "../../contract/index.js";
+import type { Definitions } from "../../definitions/index.js";
 import { defaultRunParts, runSprint, type SprintRunReport, scoreSprintWorkspace } from "../../orchestrator/index.js";
 import { readRunState, SPRINT_WORKSPACES_DIR, sprintWorkspace } from "../../runners/index.js";
 import { type DirOptions, displayPath, loadFromDirOption, withDirOption } from "../definitions-option.js";
@@ -23,6 +24,23 @@ interface SprintFlags extends DirOptions, StoreFlags {
 	readonly orchestration?: OrchestrationMode;
 	readonly results?: string;
 	readonly json?: boolean;
+}
+
+/** What every sprint command hands the orchestrator: the sprint, model and mode named, where things go, and the run's parts. */
+function sprintRequest(io: CliIo, definitions: Definitions, options: SprintFlags) {
+	const parts = defaultRunParts(io.env);
+	return {
+		definitions,
+		sprintId: options.sprint,
+		modelId: options.model,
+		orchestration: options.orchestration,
+		baseDir: process.cwd(),
+		resultsDir: sprintResultsDir(io, options),
+		providerFor: parts.providerFor,
+		sandbox: parts.sandbox,
+		provenance: { touchstone: VERSION, host: hostname(), node: process.version },
+		env: io.env,
+	};
 }
 
 /** Where a sprint's history.md, runs/ and reports/ go: `--results`, else `sprints/` beside the store's database. */
@@ -56,7 +74,6 @@ export function registerSprintCommand(program: Command, io: CliIo): void {
 		.option("--json", "print the row, its layers and the files written as JSON");
 	withStoreOptions(run, "reads and writes").action(async (options: SprintFlags) => {
 		const definitions = loadFromDirOption(options.dir, options.allowPath);
-		const parts = defaultRunParts(io.env);
 		const store = openWritableStore(io, options);
 		const stop = new AbortController();
 		const onSignal = () => {
@@ -66,17 +83,8 @@ export function registerSprintCommand(program: Command, io: CliIo): void {
 		process.on("SIGINT", onSignal);
 		try {
 			const report = await runSprint({
-				definitions,
-				sprintId: options.sprint,
-				modelId: options.model,
-				orchestration: options.orchestration,
-				baseDir: process.cwd(),
-				resultsDir: sprintResultsDir(io, options),
+				...sprintRequest(io, definitions, options),
 				store,
-				providerFor: parts.providerFor,
-				sandbox: parts.sandbox,
-				provenance: { touchstone: VERSION, host: hostname(), node: process.version },
-				env: io.env,
 				signal: stop.signal,
 				say: (line) => io.stderr.write(`${line}\n`),
 			});
@@ -116,15 +124,10 @@ export function registerSprintCommand(program: Command, io: CliIo): void {
 				`use one of ${SPRINT_LAYERS.join(", ")}, or report`,
 			);
 		const definitions = loadFromDirOption(options.dir, options.allowPath);
-		const parts = defaultRunParts(io.env);
 		const store = layer === "report" ? openWritableStore(io, options) : null;
 		try {
 			const scored = await scoreSprintWorkspace({
-				definitions,
-				sprintId: options.sprint,
-				modelId: options.model,
-				orchestration: options.orchestration,
-				baseDir: process.cwd(),
+				...sprintRequest(io, definitions, options),
 				layer: layer as SprintLayer | "report",
 				...(options.log === undefined
 					? {}
@@ -135,12 +138,7 @@ export function registerSprintCommand(program: Command, io: CliIo): void {
 								...(options.logWorkdir === undefined ? {} : { workdir: options.logWorkdir }),
 							},
 						}),
-				resultsDir: sprintResultsDir(io, options),
 				store,
-				providerFor: parts.providerFor,
-				sandbox: parts.sandbox,
-				provenance: { touchstone: VERSION, host: hostname(), node: process.version },
-				env: io.env,
 				signal: new AbortController().signal,
 			});
 			if (scored.kind === "report") printSprintReport(io, scored.report, options.json === true);

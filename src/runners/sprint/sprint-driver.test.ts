@@ -360,7 +360,7 @@ describe("driveSprint", () => {
 				'const files = milestone === "M01" ? { "src/math.mjs": "export const double = (n) => n * 2;\\n" } : { "src/math.mjs": "export const double = (n) => n * 2;\\nexport const triple = (n) => n * 3;\\n" };',
 				"for (const [path, text] of Object.entries(files)) writeFileSync(join(request.workdir, path), text);",
 				'const trace = Object.keys(files).map((path) => ({ kind: "tool_call", tool: "write_file", arguments: { path, content: files[path] } }));',
-				"process.stdout.write(JSON.stringify({ final: `${milestone} done`, trace, telemetry: { input_tokens: 50, output_tokens: 7, cost_usd: 0.002 } }));",
+				"process.stdout.write(JSON.stringify({ final: milestone + ' done', trace, telemetry: { input_tokens: 50, output_tokens: 7, cost_usd: 0.002 } }));",
 			].join("\n"),
 		);
 		const commandModel = { ...MODEL, provider: "command", command: [process.execPath, agent] } as unknown as ModelEntry;
