@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { corpusLayer, readEtalon } from "../../src/graders/index.js";
+import { corpusLayer, mutationsLayer, readEtalon } from "../../src/graders/index.js";
 import {
 	branch,
 	buildSprint,
@@ -180,3 +180,31 @@ function hostHasCoverage(): boolean {
 		return false;
 	}
 }
+
+describe("a report the model's tests leave unreadable", () => {
+	// The registry's test command writes its JUnit report from what the model's test file holds (a
+	// stand-in for a suite that breaks its reporter), so the model decides whether a report exists.
+	const rootOwn = scratch("touchstone-corpus-unreadable-");
+	const printing = buildSprint(rootOwn);
+	const own = {
+		...printing,
+		commands: {
+			...printing.commands,
+			test: ["sh", "-c", "cat test/*.xml > report.xml 2>/dev/null; test -s report.xml || rm -f report.xml"],
+			test_report: "pytest" as const,
+			test_report_file: "report.xml",
+		},
+		tests: ["test/**"],
+	};
+
+	it("is the model's failure: corpus and mutations are measured at 0, never dropped from the fold", async () => {
+		// No *.xml among the model's tests: the command ran and left no report.
+		const tree = branch(rootOwn, "no-report", own.baseline, GOOD_BRANCH);
+		const corpus = await corpusLayer(scoringInput(own, tree));
+		expect(corpus).toMatchObject({ layer: "corpus", measured: true, reason: null });
+		expect((corpus.figures as Figures).run).toMatchObject({ ended: "unreadable" });
+		expect(corpus.score).toBeLessThan(0.5);
+		const mutations = await mutationsLayer(scoringInput(own, tree));
+		expect(mutations).toMatchObject({ layer: "mutations", measured: true, score: 0, reason: null });
+	});
+});

@@ -47,10 +47,13 @@ describe("the mutation layer", () => {
 		});
 		const result = await mutationsLayer(scoringInput(sprint, tree));
 		expect(result).toMatchObject({
-			measured: false,
-			score: null,
-			reason: CORPUS_FAILS_ON_ETALON,
-			figures: { unmutated: { exit_code: 1, passed: 2, failed: 1, failing: ["subtracts"] } },
+			measured: true,
+			score: 0,
+			reason: null,
+			figures: {
+				note: CORPUS_FAILS_ON_ETALON,
+				unmutated: { exit_code: 1, passed: 2, failed: 1, failing: ["subtracts"] },
+			},
 		});
 	});
 

@@ -11,8 +11,13 @@ import { inSandbox, runFigures, runSprintTests } from "./sprint-sandbox.js";
 /** Mutants run at once: each is a sandbox running the whole test command, on a machine shared with the rest of the run. */
 export const MUTANTS_AT_ONCE = 2;
 
-/** Why the layer is not measured when the unmutated etalon already fails the model's tests. */
-export const CORPUS_FAILS_ON_ETALON = "the corpus fails on the etalon itself, so kills mean nothing";
+/**
+ * The note of a corpus that already fails on the unmutated etalon: every mutant would be "killed"
+ * by that same failure, so none counts, and the layer scores 0 (measured: a suite that cannot tell
+ * the right implementation from a wrong one catches no bug; not measuring it would let a broken
+ * corpus drop the layer out of the fold).
+ */
+export const CORPUS_FAILS_ON_ETALON = "the corpus fails on the etalon itself, so no kill counts: 0";
 
 /** What happened to one mutation patch. */
 type MutantOutcome =
@@ -34,7 +39,7 @@ type MutantOutcome =
  * listed: neither killed nor survived. Score = killed / applied.
  *
  * First the model's tests must pass on the unmutated etalon: if they fail there, every mutant
- * would be "killed" by the same failure, so the layer is not measured ({@link CORPUS_FAILS_ON_ETALON}).
+ * would be "killed" by the same failure, so none counts and the layer scores 0 ({@link CORPUS_FAILS_ON_ETALON}).
  * Not measured either without patches, without an etalon, or when no patch applied. A branch with
  * no test files at all kills nothing: score 0, measured (that is the model's work, not the harness's).
  */
@@ -61,7 +66,14 @@ export async function mutationsLayer(input: SprintScoringInput): Promise<SprintL
 		if (!sanity.ok)
 			return notMeasured("mutations", `the model's tests could not be run on the etalon: ${sanity.reason}`);
 		const unmutated = { ...runFigures(sanity.value), failing: sanity.value.failed.slice(0, 20) };
-		if (!sanity.value.green) return notMeasured("mutations", CORPUS_FAILS_ON_ETALON, { unmutated });
+		if (!sanity.value.green)
+			return measured("mutations", 0, {
+				patches: patches.length,
+				applied: null,
+				killed: 0,
+				unmutated,
+				note: CORPUS_FAILS_ON_ETALON,
+			});
 
 		const outcomes = await inParallel(
 			patches.map((patch, index) => ({ patch, index })),

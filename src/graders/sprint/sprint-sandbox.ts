@@ -1,6 +1,6 @@
 import type { JsonObject, Sandbox, SandboxBackend, SandboxExecResult } from "../../contract/index.js";
 import { createSandbox } from "../../sandbox/index.js";
-import { runTestCommand, type TestResult } from "../verifiers/index.js";
+import { runTestCommand, type TestResult, VerifierHarnessError } from "../verifiers/index.js";
 import { commandTimeoutSeconds, errorText, type Harnessed, type SprintScoringInput } from "./scoring-input.js";
 
 /** Variables every CI and test command gets: plain output, no watch mode (as the task verifiers give theirs). */
@@ -43,8 +43,15 @@ export async function inSandbox<T>(
 
 /** How one run of the sprint's test command ended, and the tests its report lists. */
 export interface SprintTestRun {
-	/** `report` (its report was read), `timeout`, `killed` (a signal or limit) or `unstartable` (a workdir program that could not start). */
-	readonly kind: "report" | "timeout" | "killed" | "unstartable";
+	/**
+	 * `report` (its report was read), `timeout`, `killed` (a signal or limit), `unstartable` (a
+	 * workdir program that could not start) or `unreadable` (it ran and left no readable report).
+	 * The last four are failures of the model's tests, never a harness error: the command is the
+	 * registry's and CI ran it green at the baseline, so a report the model's tests break is theirs.
+	 */
+	readonly kind: "report" | "timeout" | "killed" | "unstartable" | "unreadable";
+	/** Why the report could not be read, for `unreadable`; null otherwise. */
+	readonly problem?: string;
 	readonly exit_code: number | null;
 	/** The tests (leaves only) the report lists; empty without a report. */
 	readonly tests: readonly TestResult[];
@@ -67,7 +74,7 @@ export async function runSprintTests(
 ): Promise<SprintTestRun> {
 	const { commands } = input.sprint;
 	const env = options.env ?? {};
-	const run = await runTestCommand(
+	const run = await readableTestRun(
 		sandbox,
 		{
 			report: commands.test_report,
@@ -80,6 +87,16 @@ export async function runSprintTests(
 		options.argv ?? commands.test,
 		input.signal,
 	);
+	if (run.kind === "unreadable")
+		return {
+			kind: "unreadable",
+			exit_code: null,
+			tests: [],
+			passed: [],
+			failed: [],
+			green: false,
+			problem: run.problem,
+		};
 	const tests = run.kind === "report" ? run.tests.filter((test) => test.leaf) : [];
 	const passed = tests.filter((test) => test.outcome === "passed").map((test) => test.full_name);
 	const failed = tests.filter((test) => test.outcome === "failed").map((test) => test.full_name);
@@ -112,4 +129,21 @@ export function runFigures(run: SprintTestRun): JsonObject {
 /** The last `lines` lines of a command's output, for evidence. */
 export function outputTail(text: string, lines = 20): string {
 	return text.trimEnd().split("\n").slice(-lines).join("\n");
+}
+
+/** A report problem of runTestCommand's (the command ran; its report is unparsable, empty or missing), as opposed to a sandbox or launch failure. */
+const REPORT_PROBLEM =
+	/, and (?:its \S+ report \(.*\) (?:cannot be read|lists no tests)|the command wrote no report file)/;
+
+/** runTestCommand, with a report the model's tests left unreadable as a result of theirs rather than a thrown harness error. */
+async function readableTestRun(
+	...args: Parameters<typeof runTestCommand>
+): Promise<Awaited<ReturnType<typeof runTestCommand>> | { readonly kind: "unreadable"; readonly problem: string }> {
+	try {
+		return await runTestCommand(...args);
+	} catch (error) {
+		if (error instanceof VerifierHarnessError && REPORT_PROBLEM.test(error.message))
+			return { kind: "unreadable", problem: error.message.split("\n")[0] ?? error.message };
+		throw error;
+	}
 }
