@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import type { JsonSource } from "../salvage-json.js";
 import { salvageJson } from "../salvage-json.js";
 import type { JuryRubric } from "./rubric.js";
@@ -45,38 +46,30 @@ export function parseVerdict(text: string, rubric: JuryRubric): ParsedVerdict {
 		};
 	const value = salvaged.value;
 	if (typeof value !== "object" || value === null || Array.isArray(value))
-		return { ok: false, error: `expected a JSON object of the rubric fields, found ${describe(value)}` };
+		return { ok: false, error: `expected a JSON object of the rubric fields, found ${describeValue(value)}` };
 	const problems: string[] = [];
 	const fields: Record<string, number | boolean> = {};
 	for (const name of Object.keys(rubric.numeric)) {
 		const found = value[name];
 		if (found === undefined) problems.push(`missing \`${name}\``);
 		else if (typeof found !== "number" || !Number.isFinite(found))
-			problems.push(`\`${name}\` must be a number from 0 to 1, found ${describe(found)}`);
+			problems.push(`\`${name}\` must be a number from 0 to 1, found ${describeValue(found)}`);
 		else if (found < 0 || found > 1) problems.push(`\`${name}\` must be from 0 to 1, found ${found}`);
 		else fields[name] = found;
 	}
 	for (const name of Object.keys(rubric.gates)) {
 		const found = value[name];
 		if (found === undefined) problems.push(`missing \`${name}\``);
-		else if (typeof found !== "boolean") problems.push(`\`${name}\` must be true or false, found ${describe(found)}`);
+		else if (typeof found !== "boolean")
+			problems.push(`\`${name}\` must be true or false, found ${describeValue(found)}`);
 		else fields[name] = found;
 	}
 	const rationale = value.rationale;
 	if (rationale === undefined) problems.push("missing `rationale`");
 	else if (typeof rationale !== "string" || rationale.trim() === "")
-		problems.push(`\`rationale\` must be a non-empty string, found ${describe(rationale)}`);
+		problems.push(`\`rationale\` must be a non-empty string, found ${describeValue(rationale)}`);
 	if (problems.length > 0 || typeof rationale !== "string") return { ok: false, error: problems.join("; ") };
 	return { ok: true, verdict: { fields, rationale: rationale.trim(), source: salvaged.source } };
-}
-
-function describe(value: unknown): string {
-	if (value === null) return "null";
-	if (Array.isArray(value)) return "a list";
-	if (typeof value === "string")
-		return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
-	if (typeof value === "object") return "an object";
-	return `the ${typeof value} ${String(value)}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { describeValue } from "../describe-value.js";
 import { salvageJson } from "../salvage-json.js";
 
 /** The outcome of reading a reviewer's reply: a grade and its rationale, or why the reply is unusable. */
@@ -28,25 +29,19 @@ export function parseReview(text: string): ParsedReview {
 		};
 	const value = salvaged.value;
 	if (typeof value !== "object" || value === null || Array.isArray(value))
-		return { ok: false, error: `expected a JSON object with \`grade\` and \`rationale\`, found ${describe(value)}` };
+		return {
+			ok: false,
+			error: `expected a JSON object with \`grade\` and \`rationale\`, found ${describeValue(value)}`,
+		};
 	const problems: string[] = [];
 	const { grade, rationale } = value;
 	if (grade === undefined) problems.push("missing `grade`");
 	else if (typeof grade !== "number" || !Number.isInteger(grade) || grade < 1 || grade > 5)
-		problems.push(`\`grade\` must be a whole number from 1 to 5, found ${describe(grade)}`);
+		problems.push(`\`grade\` must be a whole number from 1 to 5, found ${describeValue(grade)}`);
 	if (rationale === undefined) problems.push("missing `rationale`");
 	else if (typeof rationale !== "string" || rationale.trim() === "")
-		problems.push(`\`rationale\` must be a non-empty string, found ${describe(rationale)}`);
+		problems.push(`\`rationale\` must be a non-empty string, found ${describeValue(rationale)}`);
 	if (problems.length > 0 || typeof grade !== "number" || typeof rationale !== "string")
 		return { ok: false, error: problems.join("; ") };
 	return { ok: true, grade, rationale: rationale.trim() };
-}
-
-function describe(value: unknown): string {
-	if (value === null) return "null";
-	if (Array.isArray(value)) return "a list";
-	if (typeof value === "string")
-		return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
-	if (typeof value === "object") return "an object";
-	return `the ${typeof value} ${String(value)}`;
 }
