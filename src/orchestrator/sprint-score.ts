@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import type {
 	JuryPanel,
 	ModelEntry,
@@ -26,6 +28,8 @@ import {
 	testPathMatcher,
 } from "../graders/index.js";
 import { diffSize, git, type SprintWorkspace } from "../runners/index.js";
+
+const run = promisify(execFile);
 
 /** The layers a finished branch is scored by; a failed run gets only those read from its log. */
 const BRANCH_LAYERS: readonly SprintLayer[] = ["gates", "corpus", "mutations", "review"];
@@ -156,11 +160,7 @@ async function branchTrees(workspace: SprintWorkspace, baseline: string) {
 	for (const path of added) if (path !== "") await rm(join(base, path), { force: true });
 	const archive = join(root, "baseline.tar");
 	await git(place, ["archive", "--format=tar", "-o", archive, baseline]);
-	await git(null, ["-c", "tar.umask=0022", "--version"]);
-	const { execFile } = await import("node:child_process");
-	await new Promise<void>((resolve, reject) =>
-		execFile("tar", ["-xf", archive, "-C", base], (error) => (error === null ? resolve() : reject(error))),
-	);
+	await run("tar", ["-xf", archive, "-C", base]);
 	return { root, branch, baseline: base };
 }
 

@@ -1,11 +1,11 @@
-import { rm } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { type Command, Option } from "commander";
 import { ORCHESTRATION_MODES, type OrchestrationMode, SPRINT_LAYERS, type SprintLayer } from "../../contract/index.js";
 import type { Definitions } from "../../definitions/index.js";
 import { defaultRunParts, runSprint, type SprintRunReport, scoreSprintWorkspace } from "../../orchestrator/index.js";
-import { readRunState, SPRINT_WORKSPACES_DIR, sprintWorkspace } from "../../runners/index.js";
+import { SPRINT_WORKSPACES_DIR, sprintWorkspace } from "../../runners/index.js";
 import { type DirOptions, displayPath, loadFromDirOption, withDirOption } from "../definitions-option.js";
 import { CliFailure } from "../exit-codes.js";
 import { type CliIo, printJson, printLine } from "../io.js";
@@ -182,18 +182,13 @@ export function registerSprintCommand(program: Command, io: CliIo): void {
 			for (const model of models)
 				for (const mode of modes) {
 					const workspace = sprintWorkspace(process.cwd(), sprintEntry, model, mode);
-					if (readRunState(workspace) === null && !(await exists(workspace.root))) continue;
+					if ((await stat(workspace.root).catch(() => null)) === null) continue;
 					await rm(workspace.root, { recursive: true, force: true });
 					removed += 1;
 					printLine(io, `removed ${displayPath(workspace.root)} (branch ${workspace.branch})`);
 				}
 			if (removed === 0) printLine(io, "no sprint workspace to remove");
 		});
-}
-
-async function exists(path: string): Promise<boolean> {
-	const { stat } = await import("node:fs/promises");
-	return (await stat(path).catch(() => null)) !== null;
 }
 
 /** The row a run appended, its layers and the files, as text or JSON. */

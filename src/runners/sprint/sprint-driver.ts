@@ -98,7 +98,7 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 	};
 	// Wall clock over every invocation: what earlier ones spent (read once, at the start) plus this one's.
 	const spentBefore = state?.wall_ms ?? 0;
-	const elapsed = (_state: SprintRunState) => spentBefore + (performance.now() - started);
+	const elapsed = () => spentBefore + (performance.now() - started);
 	if (state !== null && state.sprint_version !== request.sprintVersion)
 		return {
 			outcome: "harness_error",
@@ -130,7 +130,7 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 			log.event({ kind: "run_end", segment: null, attempt: null, ok: false, text: prepared });
 			return {
 				outcome: "harness_error",
-				state: save({ ...state, phase: "harness_error", error: prepared, wall_ms: elapsed(state) }),
+				state: save({ ...state, phase: "harness_error", error: prepared, wall_ms: elapsed() }),
 				error: prepared,
 			};
 		}
@@ -143,7 +143,7 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 				failures: [],
 			}),
 		);
-		state = save({ ...state, phase: "running", milestones, wall_ms: elapsed(state) });
+		state = save({ ...state, phase: "running", milestones, wall_ms: elapsed() });
 		log.event({
 			kind: "run_start",
 			segment: null,
@@ -182,7 +182,7 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 			try {
 				worked = await workAttempt(request, briefing, log.attempt(milestone.id, attempt));
 				if (worked.aborted || request.signal.aborted) {
-					state = save({ ...state, wall_ms: elapsed(state) });
+					state = save({ ...state, wall_ms: elapsed() });
 					return { outcome: "stopped", state, error: null };
 				}
 				if (worked.status === "harness_error") {
@@ -190,7 +190,7 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 					log.event({ kind: "run_end", segment: milestone.id, attempt, ok: false, text: error });
 					return {
 						outcome: "harness_error",
-						state: save({ ...state, phase: "harness_error", error, wall_ms: elapsed(state) }),
+						state: save({ ...state, phase: "harness_error", error, wall_ms: elapsed() }),
 						error,
 					};
 				}
@@ -208,7 +208,7 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 				log.event({ kind: "run_end", segment: milestone.id, attempt, ok: false, text: message });
 				return {
 					outcome: "harness_error",
-					state: save({ ...state, phase: "harness_error", error: message, wall_ms: elapsed(state) }),
+					state: save({ ...state, phase: "harness_error", error: message, wall_ms: elapsed() }),
 					error: message,
 				};
 			} finally {
@@ -220,7 +220,7 @@ export async function driveSprint(request: SprintDriveRequest): Promise<SprintDr
 			current = { ...current, attempts: attempt, status, commit, failures };
 			const updated = [...state.milestones];
 			updated[index] = current;
-			state = save({ ...state, milestones: updated, wall_ms: elapsed(state) });
+			state = save({ ...state, milestones: updated, wall_ms: elapsed() });
 			log.event({
 				kind: "attempt_end",
 				segment: milestone.id,

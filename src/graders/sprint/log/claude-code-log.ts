@@ -8,12 +8,10 @@ import {
 	isContextOverflow,
 	isoTime,
 	type LogNormaliser,
+	NO_TIME,
 	promptTokens,
 	toolArguments,
 } from "./log-normaliser.js";
-
-/** The time of an entry whose line carries none before any line did. */
-const NO_TIME = new Date(0).toISOString();
 
 /**
  * Reads Claude Code's session JSONL (`~/.claude/projects/<project>/<session>.jsonl`) into sprint

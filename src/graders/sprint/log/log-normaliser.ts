@@ -25,6 +25,9 @@ export interface ExternalLogOptions {
 	readonly priced?: (usage: SprintUsage) => number | null;
 }
 
+/** The time of an entry whose line carries none, before any line of its log did. */
+export const NO_TIME = new Date(0).toISOString();
+
 /** Turns one harness's parsed log lines into sprint log entries, line by line. */
 export interface LogNormaliser {
 	/** The entries one parsed line gives (often none), or what is wrong with it. */

@@ -8,11 +8,10 @@ import {
 	isContextOverflow,
 	isoTime,
 	type LogNormaliser,
+	NO_TIME,
 	promptTokens,
 	toolArguments,
 } from "./log-normaliser.js";
-
-const NO_TIME = new Date(0).toISOString();
 
 /**
  * Reads pi's session JSONL (pi-coding-agent, `~/.pi/agent/sessions/--<path>--/<time>_<id>.jsonl`)
