@@ -1,6 +1,6 @@
 import type { JsonObject, Sandbox, SandboxBackend, SandboxExecResult } from "../../contract/index.js";
 import { createSandbox } from "../../sandbox/index.js";
-import { runTestCommand, type TestResult, VerifierHarnessError } from "../verifiers/index.js";
+import { runTestCommand, type TestResult } from "../verifiers/index.js";
 import { commandTimeoutSeconds, errorText, type Harnessed, type SprintScoringInput } from "./scoring-input.js";
 
 /** Variables every CI and test command gets: plain output, no watch mode (as the task verifiers give theirs). */
@@ -74,7 +74,7 @@ export async function runSprintTests(
 ): Promise<SprintTestRun> {
 	const { commands } = input.sprint;
 	const env = options.env ?? {};
-	const run = await readableTestRun(
+	const run = await runTestCommand(
 		sandbox,
 		{
 			report: commands.test_report,
@@ -83,6 +83,7 @@ export async function runSprintTests(
 			timeout_s: commandTimeoutSeconds(input.sprint),
 			verifier: "sprint tests",
 			empty_is_report: true,
+			unreadable_is_result: true,
 		},
 		options.argv ?? commands.test,
 		input.signal,
@@ -129,21 +130,4 @@ export function runFigures(run: SprintTestRun): JsonObject {
 /** The last `lines` lines of a command's output, for evidence. */
 export function outputTail(text: string, lines = 20): string {
 	return text.trimEnd().split("\n").slice(-lines).join("\n");
-}
-
-/** A report problem of runTestCommand's (the command ran; its report is unparsable, empty or missing), as opposed to a sandbox or launch failure. */
-const REPORT_PROBLEM =
-	/, and (?:its \S+ report \(.*\) (?:cannot be read|lists no tests)|the command wrote no report file)/;
-
-/** runTestCommand, with a report the model's tests left unreadable as a result of theirs rather than a thrown harness error. */
-async function readableTestRun(
-	...args: Parameters<typeof runTestCommand>
-): Promise<Awaited<ReturnType<typeof runTestCommand>> | { readonly kind: "unreadable"; readonly problem: string }> {
-	try {
-		return await runTestCommand(...args);
-	} catch (error) {
-		if (error instanceof VerifierHarnessError && REPORT_PROBLEM.test(error.message))
-			return { kind: "unreadable", problem: error.message.split("\n")[0] ?? error.message };
-		throw error;
-	}
 }

@@ -23,7 +23,9 @@ const TEST_ENV: Readonly<Record<string, string>> = { CI: "1", NO_COLOR: "1", FOR
  */
 export type TestRun =
 	| { readonly kind: "report"; readonly exec: SandboxExecResult; readonly tests: readonly TestResult[] }
-	| { readonly kind: "timeout" | "killed" | "unstartable"; readonly exec: SandboxExecResult };
+	| { readonly kind: "timeout" | "killed" | "unstartable"; readonly exec: SandboxExecResult }
+	/** Only with `unreadable_is_result`: the command ran and left no readable report (`problem` says how). */
+	| { readonly kind: "unreadable"; readonly exec: SandboxExecResult; readonly problem: string };
 
 /** What {@link runTestCommand} needs of a verifier's settings. */
 export interface TestCommandSettings extends Pick<TestsVerifierArgs, "report" | "report_file" | "env" | "timeout_s"> {
@@ -31,6 +33,12 @@ export interface TestCommandSettings extends Pick<TestsVerifierArgs, "report" | 
 	readonly verifier?: string;
 	/** Whether a readable report listing no tests is a result (the model's suite is empty) rather than a harness error; default false. */
 	readonly empty_is_report?: boolean;
+	/**
+	 * Whether a report the command left unparsable, empty or missing is a result (`unreadable`: the
+	 * suite under test broke its own report) rather than a harness error; default false. A sandbox
+	 * or launch failure stays a harness error either way.
+	 */
+	readonly unreadable_is_result?: boolean;
 }
 
 /**
@@ -68,6 +76,8 @@ export async function runTestCommand(
 			: parsed?.ok === false
 				? `its ${args.report} report (${source}) cannot be read: ${parsed.problem}${exec.truncated ? " (the output was cut at the sandbox's output limit)" : ""}`
 				: `its ${args.report} report (${source}) lists no tests`;
+	if (args.unreadable_is_result === true)
+		return { kind: "unreadable", exec, problem: `\`${shown}\` exited ${exec.exit_code}, and ${problem}` };
 	throw new VerifierHarnessError(
 		verifier,
 		`\`${shown}\` exited ${exec.exit_code}, and ${problem}${stderr}`,
@@ -83,7 +93,9 @@ export async function runTestCommand(
  */
 export type ExitCodeRun =
 	| { readonly kind: "exit"; readonly exec: SandboxExecResult }
-	| { readonly kind: "timeout" | "killed" | "unstartable"; readonly exec: SandboxExecResult };
+	| { readonly kind: "timeout" | "killed" | "unstartable"; readonly exec: SandboxExecResult }
+	/** Only with `unreadable_is_result`: the command ran and left no readable report (`problem` says how). */
+	| { readonly kind: "unreadable"; readonly exec: SandboxExecResult; readonly problem: string };
 
 /** Runs a test command whose verdict is its exit status (`report: exit-code`), with the same environment and bounds as {@link runTestCommand}. */
 export async function runExitCodeCommand(
