@@ -17,6 +17,22 @@ export {
 export type { CellOutcome } from "./execute-cell.js";
 export { importVolume, readUsage, type UsageRollups, type VolumeImport } from "./import-volume.js";
 export {
+	IMPORTER_VERSION,
+	type ImportedCase,
+	type ImportedEvaluation,
+	type ImportedModel,
+	type ImportedSample,
+	type ImportedScore,
+	type ImportWrite,
+	importedSpec,
+	importHarnessId,
+	type SourceRows,
+	type SourceWrite,
+	specToExtend,
+	writeImported,
+	writeSource,
+} from "./imported/index.js";
+export {
 	type JudgeCell,
 	type JudgeCounts,
 	type JudgeRequest,
