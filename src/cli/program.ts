@@ -3,6 +3,7 @@ import { registerCalibrateCommand } from "./commands/calibrate.js";
 import { registerDemoCommand } from "./commands/demo.js";
 import { registerDropCommand } from "./commands/drop.js";
 import { registerGoldSizeCommand } from "./commands/gold-size.js";
+import { registerImportCommand } from "./commands/import.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerInspectCommand } from "./commands/inspect.js";
 import { registerJudgeCommand } from "./commands/judge.js";
@@ -56,6 +57,7 @@ export function createProgram(io: CliIo): Command {
 		registerRateCommand,
 		registerCalibrateCommand,
 		registerSprintCommand,
+		registerImportCommand,
 		registerVerifyCommand,
 		registerSchemaCommand,
 		registerScriptedServerCommand,
