@@ -32,7 +32,7 @@ export function writeImported(store: Store, evaluation: ImportedEvaluation, flag
 		store,
 		evaluation.use_case_id,
 		flag,
-		(spec) => (spec.spec as unknown as SpecDocument).plugin === harness,
+		(spec) => spec.ingest_source !== null && (spec.spec as unknown as SpecDocument).plugin === harness,
 	);
 	if (extend !== null) refuseOtherHeadline(evaluation, extend.spec as unknown as SpecDocument, flag);
 	const spec = importedSpec(evaluation, extend);

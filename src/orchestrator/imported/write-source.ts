@@ -48,10 +48,10 @@ export function writeSource(store: Store, rows: SourceRows): SourceWrite {
 
 /**
  * The current spec of `useCaseId` when a source may write into it, refusing one whose rows it
- * would turn stale: a use case touchstone itself runs (its spec has no ingest source), or one
- * another kind of source owns (`accepts` says which specs a source may extend, e.g. those of the
- * same importer). Returns null for a use case with no spec yet. `flag` is where the use case id
- * came from, for the error's location.
+ * would turn stale: `accepts` says which current specs a source may join (an importer: those the
+ * same importer made; a federated ingest: the very version it brings), and any other is refused,
+ * a use case touchstone itself runs (its spec has no ingest source) above all. Returns null for a
+ * use case with no spec yet. `flag` is where the use case id came from, for the error's location.
  */
 export function specToExtend(
 	store: Store,
@@ -61,7 +61,7 @@ export function specToExtend(
 ): StoredSpec | null {
 	const current = store.currentSpec(useCaseId);
 	if (current === null) return null;
-	if (current.ingest_source !== null && accepts(current)) return current;
+	if (accepts(current)) return current;
 	const held =
 		current.ingest_source === null
 			? "holds touchstone's own runs"
