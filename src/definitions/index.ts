@@ -77,6 +77,7 @@ export {
 	DEFAULT_SAMPLES,
 	type DeployedIncumbent,
 	type PairwiseJudges,
+	USE_CASE_ID_PATTERN,
 	USE_CASE_STATUSES,
 	type UseCaseDefinition,
 	type UseCaseStatus,

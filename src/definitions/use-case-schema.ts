@@ -12,6 +12,9 @@ export type UseCaseStatus = (typeof USE_CASE_STATUSES)[number];
 export const DEFAULT_HARNESS = "single-shot";
 /** "Good enough" margin below the best headline used when `band` is left out. */
 export const DEFAULT_BAND = 0.05;
+
+/** What a use case id is made of: lowercase letters, digits, - and _, starting with a letter or digit. */
+export const USE_CASE_ID_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
 /** Samples per cell at thorough depth when `samples` is left out. */
 export const DEFAULT_SAMPLES = 2;
 
@@ -115,7 +118,7 @@ export const useCaseSchema = z
 	.strictObject({
 		id: z
 			.string()
-			.regex(/^[a-z0-9][a-z0-9_-]*$/, { error: "an id made of lowercase letters, digits, - and _" })
+			.regex(USE_CASE_ID_PATTERN, { error: "an id made of lowercase letters, digits, - and _" })
 			.describe("Use-case id, unique; lowercase letters, digits, - and _."),
 		title: text().optional().describe("Short human title."),
 		description: text().optional().describe("What the job is."),

@@ -27,6 +27,7 @@ export {
 } from "./input-bounds.js";
 export { makeFolders } from "./make-folders.js";
 export { type RegularFileRead, readRegularFile } from "./regular-file.js";
+export { decodeUtf8, type Utf8Text } from "./utf8-text.js";
 export {
 	type Problem,
 	parseYamlDocument,

@@ -10,5 +10,11 @@ export type {
 	ImportedScore,
 } from "./imported-evaluation.js";
 export { IMPORTER_VERSION, importedSpec, importHarnessId } from "./imported-spec.js";
+export {
+	PROMPTFOO_BOUNDS,
+	PROMPTFOO_FORMAT,
+	type PromptfooImportOptions,
+	readPromptfooResults,
+} from "./promptfoo/index.js";
 export { type ImportWrite, writeImported } from "./write-imported.js";
 export { type SourceRows, type SourceWrite, specToExtend, writeSource } from "./write-source.js";
