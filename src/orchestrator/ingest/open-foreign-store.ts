@@ -18,9 +18,10 @@ export function defaultForeignArtifacts(database: string): string {
 /**
  * Opens another machine's store read-only, against the migrations its own schema version was made
  * with (from {@link INGEST_MIN_SCHEMA} to this build's latest): nothing is written to it, no
- * folder is made, no migration runs, and a reader never blocks its writer (WAL). A path that is
- * not a touchstone store, or one of a schema this build cannot read, is bad input on `flag` with
- * the fix.
+ * folder is made, no migration runs, and a reader never blocks its writer (WAL; like any reader of
+ * a WAL database it may create the empty `-wal` and the `-shm` index beside it, never changing the
+ * database file). A path that is not a touchstone store, or one of a schema this build cannot
+ * read, is bad input on `flag` with the fix.
  */
 export function openForeignStore(database: string, artifacts: string, flag = "--from"): Store {
 	const refuse = (message: string, fix: string): never => {
