@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { BadInputError } from "../../contract/index.js";
@@ -50,6 +50,17 @@ export function registerIngestCommand(program: Command, io: CliIo): void {
 			use_cases: flags.useCase ?? [],
 			include_ingested: flags.includeIngested === true,
 		};
+		if (!existsSync(from))
+			throw new BadInputError("Nothing to ingest there.", [
+				{
+					source: "--from",
+					line: null,
+					column: null,
+					path: flags.from,
+					message: `there is no file at ${from}`,
+					fix: "name another store's database (its data/benchmarks/benchmarks.db) or a saved leaderboard (touchstone leaderboard --json)",
+				},
+			]);
 		const summary = !isStore(from);
 		if (summary && flags.fromArtifacts !== undefined)
 			throw new BadInputError("--from-artifacts: not a store", [
@@ -80,7 +91,7 @@ export function registerIngestCommand(program: Command, io: CliIo): void {
 	});
 }
 
-/** Whether `path` starts as a SQLite database does; anything else (or nothing there) is read as a summary file. */
+/** Whether `path` starts as a SQLite database does; anything else is read (and judged) as a summary file. */
 function isStore(path: string): boolean {
 	let descriptor: number;
 	try {

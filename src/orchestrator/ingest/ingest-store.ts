@@ -96,8 +96,9 @@ export function ingestStore(store: Store, request: StoreIngestRequest): StoreIng
 				...write,
 				joined,
 				harness_errors: cells.filter((cell) => cell.run.status === "harness_error").length,
-				runs_with_warnings: cells.filter((cell) => cell.run.warnings?.some((item) => item.includes(" at ingest from ")))
-					.length,
+				runs_with_warnings: cells.filter(
+					(cell, index) => (cell.run.warnings?.length ?? 0) > (read.runs[index]?.warnings?.length ?? 0),
+				).length,
 				left_out_ingested: read.left_out_ingested,
 				stale_left_out: read.stale,
 			});
