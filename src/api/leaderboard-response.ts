@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { count, deploymentHistory, interval, modelHarness, nullableNumber, precision } from "./schema-parts.js";
+import {
+	count,
+	deploymentHistory,
+	interval,
+	modelHarness,
+	nullableNumber,
+	precision,
+	timestamp,
+} from "./schema-parts.js";
 import { taskColumnsShape } from "./task-columns-response.js";
 
 const pairedDelta = z
@@ -11,6 +19,7 @@ const pairedDelta = z
 	.nullable();
 
 const row = z.strictObject({
+	fidelity: z.literal("per_case").describe("Made from this store's per-case rows."),
 	...modelHarness,
 	headline: nullableNumber.describe("Mean over cases of the per-case mean headline."),
 	headline_interval: interval.nullable().describe("95 % bootstrap interval of the headline, resampling cases."),
@@ -64,6 +73,21 @@ const row = z.strictObject({
 	),
 	norms_n: count.describe("Cells behind norms_mean (its coverage); 0 outside task use cases."),
 	...taskColumnsShape,
+});
+
+const aggregateRow = z.strictObject({
+	fidelity: z.literal("aggregate").describe("Known only from another store's summary (a federated ingest)."),
+	source: z.string().describe("The federated ingest it came from (`touchstone ingest --source`)."),
+	...modelHarness,
+	headline: nullableNumber.describe("The summary's headline."),
+	headline_interval: interval.nullable().describe("The summary's interval of the headline."),
+	pass_rate: nullableNumber.describe("The summary's pass rate."),
+	cases: count.nullable().describe("Cases behind the summary's figures; null when it does not say."),
+	samples: count.nullable().describe("Graded rows behind the summary's headline; null when it does not say."),
+	cost_per_case_usd: nullableNumber.describe("The summary's mean cost of a case."),
+	p50_latency_ms: nullableNumber.describe("The summary's median latency."),
+	precision: precision.nullable().describe("The summarised row's depth; null when the summary does not say."),
+	ingested_at: timestamp.describe("When this store took it in."),
 });
 
 const pick = z
@@ -147,6 +171,11 @@ export const leaderboardResponse = z.strictObject({
 		.nullable()
 		.describe("Task use cases: floor tasks a model may miss and stay qualified; null elsewhere."),
 	rows: z.array(row).describe("Best headline first; on a task use case, the gate model's ranked rows first."),
+	aggregate_rows: z
+		.array(aggregateRow)
+		.describe(
+			"Models known here only from another store's summary, where no row of `rows` is of the same model × harness: shown, never part of the decision (no per-case rows to pair with the best). Best headline first.",
+		),
 	decision,
 	grading_cost: gradingCost,
 	stale_rows: count.describe("Rows of older definitions, left out."),

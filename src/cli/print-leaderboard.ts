@@ -3,6 +3,7 @@ import { describeDeployments } from "./describe-offload.js";
 import { formatCost } from "./format.js";
 import { type CliIo, printLine } from "./io.js";
 import { defaultColumns, type LeaderboardColumn } from "./leaderboard-columns.js";
+import { printAggregateRows } from "./print-aggregate-rows.js";
 import { printDecision } from "./print-decision.js";
 import { renderTable } from "./table.js";
 import type { LeaderboardLens } from "./task-leaderboard-columns.js";
@@ -35,6 +36,8 @@ export function printLeaderboard(
 		),
 	);
 	const notes = [];
+	if (board.rows.length === 0 && board.aggregate_rows.length > 0)
+		notes.push("no per-case rows here: this version is known only from summaries (below)");
 	if (board.rows.some((row) => row.precision === "limited"))
 		notes.push("* limited depth: not every case was run (floor cases only), low precision");
 	if (board.rows.some((row) => row.precision === "thorough" && row.cases < board.spec_cases))
@@ -62,6 +65,7 @@ export function printLeaderboard(
 	if (board.superseded_rows > 0)
 		notes.push(`${board.superseded_rows} older rows of re-run cells replaced by later ones`);
 	for (const note of notes) printLine(io, `  ${note}`);
+	printAggregateRows(io, board);
 	if (board.grading_cost !== null) printLine(io, `  ${describeGradingCost(board.grading_cost)}`);
 	const deployments = describeDeployments(board.deployments);
 	if (deployments !== null) printLine(io, `  ${deployments}`);

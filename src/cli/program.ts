@@ -4,6 +4,7 @@ import { registerDemoCommand } from "./commands/demo.js";
 import { registerDropCommand } from "./commands/drop.js";
 import { registerGoldSizeCommand } from "./commands/gold-size.js";
 import { registerImportCommand } from "./commands/import.js";
+import { registerIngestCommand } from "./commands/ingest.js";
 import { registerInitCommand } from "./commands/init.js";
 import { registerInspectCommand } from "./commands/inspect.js";
 import { registerJudgeCommand } from "./commands/judge.js";
@@ -58,6 +59,7 @@ export function createProgram(io: CliIo): Command {
 		registerCalibrateCommand,
 		registerSprintCommand,
 		registerImportCommand,
+		registerIngestCommand,
 		registerVerifyCommand,
 		registerSchemaCommand,
 		registerScriptedServerCommand,

@@ -116,6 +116,7 @@ export {
 	type SpecEndpoints,
 	type SpecHarness,
 } from "./spec.js";
+export { type CellOf, currencyUnder } from "./spec-currency.js";
 export {
 	PAIR_ORDERS,
 	type PairedSample,

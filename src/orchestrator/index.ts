@@ -37,6 +37,20 @@ export {
 	writeSource,
 } from "./imported/index.js";
 export {
+	defaultForeignArtifacts,
+	INGEST_MIN_SCHEMA,
+	ingestStore,
+	ingestSummary,
+	isSqliteHeader,
+	type SkippedUseCase,
+	type StoreIngest,
+	type StoreIngestRequest,
+	type SummaryIngest,
+	type SummaryIngestRequest,
+	type SummaryUseCaseIngest,
+	type UseCaseIngest,
+} from "./ingest/index.js";
+export {
 	type JudgeCell,
 	type JudgeCounts,
 	type JudgeRequest,

@@ -3,6 +3,7 @@
  * Nothing is ever updated and only rows of a federated ingest are ever deleted; the database's
  * own triggers enforce both, so they hold for raw SQL too. Open one with `openStore`.
  */
+export type { AggregateRowInput, StoredAggregateRow } from "./aggregates.js";
 export {
 	type ArtifactRef,
 	DEFAULT_INLINE_ARTIFACT_BYTES,
@@ -23,7 +24,7 @@ export type { WriteOptions } from "./context.js";
 export type { DeploymentInput, StoredDeployment } from "./deployments.js";
 export type { IngestReplacement } from "./ingest.js";
 export { MIGRATIONS, type Migration } from "./migrations.js";
-export { BUSY_TIMEOUT_MS, type OpenStoreOptions, openStore } from "./open-store.js";
+export { BUSY_TIMEOUT_MS, type OpenStoreOptions, openStore, storedSchemaVersion } from "./open-store.js";
 export {
 	OWNER_RATING_LABELS,
 	type OwnerRatingInput,

@@ -4,6 +4,7 @@ import { SCHEMA_V3 } from "./schema-v3.js";
 import { SCHEMA_V4 } from "./schema-v4.js";
 import { SCHEMA_V5 } from "./schema-v5.js";
 import { SCHEMA_V6 } from "./schema-v6.js";
+import { SCHEMA_V7 } from "./schema-v7.js";
 
 /** One forward-only schema step. Versions are 1, 2, 3, … with no gaps. */
 export interface Migration {
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
 	{ version: 4, name: "strict-tables", sql: SCHEMA_V4, rebuildsTables: true },
 	{ version: 5, name: "run-seals", sql: SCHEMA_V5 },
 	{ version: 6, name: "pairwise-comparisons", sql: SCHEMA_V6, rebuildsTables: true },
+	{ version: 7, name: "aggregate-rows", sql: SCHEMA_V7 },
 ];

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { StoreError } from "../contract/index.js";
 import { makeFolders } from "../input/index.js";
-import { applyMigrations, checkMigrated } from "./migrate.js";
+import { applyMigrations, checkMigrated, schemaVersion } from "./migrate.js";
 import { MIGRATIONS, type Migration } from "./migrations.js";
 import type { StorePaths } from "./paths.js";
 import { refuseDamagedSchema } from "./schema-check.js";
@@ -85,5 +85,26 @@ export function openStore(options: OpenStoreOptions): Store {
 	} catch (error) {
 		database.close();
 		throw error;
+	}
+}
+
+/**
+ * The schema version of the store at `database`, read through a read-only connection that writes
+ * nothing (0 for a database without touchstone's migrations table): how a reader of another
+ * machine's store learns which migrations to check it against before opening it with them.
+ */
+export function storedSchemaVersion(database: string): number {
+	if (!existsSync(database)) throw new StoreError(`no touchstone store at ${database}`);
+	const connection = storeAction(
+		`could not open the store at ${database}`,
+		() => new Database(database, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS }),
+	);
+	try {
+		return storeAction(
+			`could not read the schema version of the store at ${database}`,
+			() => schemaVersion(connection) ?? 0,
+		);
+	} finally {
+		connection.close();
 	}
 }

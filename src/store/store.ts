@@ -1,6 +1,12 @@
 import type Database from "better-sqlite3";
 import { StoreError } from "../contract/index.js";
 import {
+	type AggregateRowInput,
+	listAggregateRows,
+	replaceAggregateRows,
+	type StoredAggregateRow,
+} from "./aggregates.js";
+import {
 	type ArtifactRef,
 	DEFAULT_INLINE_ARTIFACT_BYTES,
 	getArtifact,
@@ -184,6 +190,25 @@ export class Store {
 		return this.#write(`could not replace the cells ingested from ${ingestSource} for ${useCaseId}`, () =>
 			replaceIngestedCells(this.#context, useCaseId, ingestSource, cells, utcNow()),
 		);
+	}
+
+	/**
+	 * Replaces, in one transaction, the aggregate rows a federated ingest previously brought in for
+	 * a use case (see aggregates.ts) with `rows`, tagged with `ingestSource`; no other row is touched.
+	 */
+	replaceAggregates(
+		useCaseId: string,
+		ingestSource: string,
+		rows: readonly AggregateRowInput[],
+	): { deleted: number; inserted: number } {
+		return this.#write(`could not replace the aggregate rows ingested from ${ingestSource} for ${useCaseId}`, () =>
+			replaceAggregateRows(this.#context, useCaseId, ingestSource, rows, utcNow()),
+		);
+	}
+
+	/** Aggregate rows of a use case (of one benchmark version when given), in write order. */
+	listAggregates(useCaseId: string, benchmarkVersion?: string): StoredAggregateRow[] {
+		return listAggregateRows(this.#context, useCaseId, benchmarkVersion);
 	}
 
 	/** The run `runId`, or null. */

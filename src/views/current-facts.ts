@@ -1,7 +1,6 @@
-import { NotFoundError, type SpecDocument } from "../contract/index.js";
+import { currencyUnder, NotFoundError, type SpecDocument } from "../contract/index.js";
 import type { RunFact, Store, StoredSpec } from "../store/index.js";
 import { type FactGroup, FactGroups } from "./group-facts.js";
-import { currencyUnder } from "./spec-currency.js";
 
 /** A use case's current runs, folded per model × harness, and what was left out. */
 export interface CurrentFacts {

@@ -1,7 +1,6 @@
-import type { SpecDocument } from "../contract/index.js";
+import { currencyUnder, type SpecDocument } from "../contract/index.js";
 import type { Store, StoredRun, StoredSpec } from "../store/index.js";
 import { resolveSpec } from "./current-facts.js";
-import { currencyUnder } from "./spec-currency.js";
 
 /** A use case's runs split by whether today's spec still stands behind them. */
 export interface CurrentRuns {

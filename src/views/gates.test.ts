@@ -5,6 +5,7 @@ import { NO_TASK_COLUMNS } from "./task-columns.js";
 
 function row(model_id: string, figures: Partial<LeaderboardRow> = {}): LeaderboardRow {
 	return {
+		fidelity: "per_case",
 		model_id,
 		harness: "single-shot",
 		headline: 0.9,

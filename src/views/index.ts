@@ -60,6 +60,7 @@ export type { JudgeRating, JudgeRatings } from "./judge-ratings-types.js";
 export type { JurorAgreement, JurorFieldAgreement } from "./juror-agreement.js";
 export { latestVolume, type VolumeFigures } from "./latest-volume.js";
 export {
+	type AggregateLeaderboardRow,
 	type GradingCost,
 	LEADERBOARD_BOOTSTRAP,
 	type Leaderboard,

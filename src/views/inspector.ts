@@ -1,4 +1,5 @@
 import {
+	currencyUnder,
 	type JsonValue,
 	type JuryVote,
 	NotFoundError,
@@ -11,7 +12,6 @@ import type { Store, StoredOwnerRating, StoredRun, StoredScore } from "../store/
 import { resolveSpec } from "./current-facts.js";
 import { groupKey } from "./group-facts.js";
 import { mean } from "./percentile.js";
-import { currencyUnder } from "./spec-currency.js";
 
 /** One metric of one sample, with the jury's votes and reasoning when a jury graded it. */
 export interface InspectedScore {

@@ -1,4 +1,6 @@
 import type { Store } from "../store/index.js";
+import { aggregateOnlyLeaderboard } from "./aggregate-leaderboard.js";
+import { type AggregateLeaderboardRow, aggregateRows, noteAggregates } from "./aggregate-rows.js";
 import { currentFacts } from "./current-facts.js";
 import { type Decision, decide } from "./decision.js";
 import { type DeploymentRecord, deploymentHistory } from "./deployment-history.js";
@@ -17,6 +19,7 @@ import {
 	wilsonInterval,
 } from "./statistics/index.js";
 
+export type { AggregateLeaderboardRow } from "./aggregate-rows.js";
 export type { GradingCost } from "./grading-cost.js";
 export type { PairedDelta } from "./paired-delta.js";
 
@@ -30,6 +33,8 @@ export const LEADERBOARD_BOOTSTRAP = { samples: 1_000, seed: 1, level: 0.95 } as
  * task use case it carries its gate-model standing and the two lenses ({@link TaskColumns}).
  */
 export interface LeaderboardRow extends TaskColumns {
+	/** Made from this store's per-case rows (an aggregate of a summary is an {@link AggregateLeaderboardRow}). */
+	readonly fidelity: "per_case";
 	readonly model_id: string;
 	readonly harness: string;
 	/** Mean over cases of the per-case mean headline (samples averaged within a case first). */
@@ -132,6 +137,11 @@ export interface Leaderboard {
 	/** Task use cases: the floor tasks a model may miss and stay qualified (the spec's); null elsewhere. */
 	readonly floor_miss_tolerance: number | null;
 	readonly rows: readonly LeaderboardRow[];
+	/**
+	 * Models known here only from another store's summary (federated ingest), where no row of
+	 * `rows` is of the same model × harness: shown, marked, never part of the decision.
+	 */
+	readonly aggregate_rows: readonly AggregateLeaderboardRow[];
 	readonly decision: Decision;
 	/** What grading by the jury cost; null when no current row was graded by a jury. */
 	readonly grading_cost: GradingCost | null;
@@ -157,10 +167,11 @@ export interface LeaderboardOptions {
 
 /** Computes the leaderboard and decision of a use case from the store alone. */
 export function leaderboard(store: Store, useCaseId: string, options: LeaderboardOptions = {}): Leaderboard {
-	const { spec, document, groups, stale, superseded } = currentFacts(store, useCaseId, {
-		benchmarkVersion: options.benchmarkVersion,
-	});
 	const bootstrap = { ...LEADERBOARD_BOOTSTRAP, ...options.bootstrap };
+	const version = options.benchmarkVersion;
+	const summarised = aggregateOnlyLeaderboard(store, useCaseId, version, bootstrap);
+	if (summarised !== null) return summarised;
+	const { spec, document, groups, stale, superseded } = currentFacts(store, useCaseId, { benchmarkVersion: version });
 	const thresholds = new Map(document.cases.map((item) => [item.id, item.threshold]));
 	const deployedGroup =
 		document.deployed === null
@@ -197,6 +208,7 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 		? withTaskColumns(store, useCaseId, scoredRows, { benchmarkVersion: options.benchmarkVersion, references })
 		: scoredRows;
 	const byKey = new Map(groups.map((group) => [groupKey(group.model_id, group.harness), group]));
+	const aggregates = aggregateRows(store, useCaseId, spec.benchmark_version, new Set(byKey.keys()));
 	return {
 		use_case_id: useCaseId,
 		benchmark_version: spec.benchmark_version,
@@ -205,14 +217,18 @@ export function leaderboard(store: Store, useCaseId: string, options: Leaderboar
 		spec_cases: document.cases.length,
 		floor_miss_tolerance: tasks ? floorMissTolerance(document) : null,
 		rows,
-		decision: decide({
-			rows,
-			groups: byKey,
-			deployed: document.deployed,
-			band: document.band,
-			bootstrap,
-			volume: latestVolume(store, useCaseId),
-		}),
+		aggregate_rows: aggregates,
+		decision: noteAggregates(
+			decide({
+				rows,
+				groups: byKey,
+				deployed: document.deployed,
+				band: document.band,
+				bootstrap,
+				volume: latestVolume(store, useCaseId),
+			}),
+			aggregates,
+		),
 		grading_cost: gradingCost(groups, rows),
 		stale_rows: stale,
 		superseded_rows: superseded,
@@ -243,6 +259,7 @@ function leaderboardRow(group: FactGroup, context: RowContext): LeaderboardRow {
 	// Sorted once (a typed array sorts fast) for both the median and its interval.
 	const latencies = [...Float64Array.from(group.latencies).sort()];
 	return {
+		fidelity: "per_case",
 		model_id: group.model_id,
 		harness: group.harness,
 		headline: mean([...means]),

@@ -1,4 +1,5 @@
-import { cellKey, type SpecDocument } from "../contract/index.js";
+import { cellKey } from "./cell-key.js";
+import type { SpecDocument } from "./spec.js";
 
 /** The cell a stored row belongs to: what its key was computed from. */
 export interface CellOf {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellKey, type SpecDocument } from "../contract/index.js";
+import { cellKey, type SpecDocument } from "./index.js";
 import { currencyUnder } from "./spec-currency.js";
 
 const harness = (id: string) => ({ id, key_part: `part-of-${id}`, config: {} });
