@@ -281,7 +281,7 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		provenance: { bench: "overhead" },
 		// As the CLI's run command does.
 		hooks: {
-			onPrepared: compactHeap,
+			onPlanned: compactHeap,
 			onRunStart: () => {
 				firstCell = performance.now();
 			},
