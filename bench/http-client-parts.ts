@@ -2,7 +2,6 @@ import type { ModelEntry, Provider } from "../src/contract/index.js";
 import { defaultRunParts, type RunParts } from "../src/orchestrator/index.js";
 import { createModelProvider, createProviderLimiter, type Environment } from "../src/providers/index.js";
 import { createSingleShotRunner } from "../src/runners/index.js";
-import { createUndiciTransport } from "./undici-transport.js";
 
 /** The HTTP clients bench/overhead can call the stand-in with: touchstone's own, and undici's Pool through `request` or `dispatch`. */
 export const HTTP_CLIENTS = ["plain", "undici", "undici-dispatch"] as const;
@@ -27,15 +26,21 @@ export function httpClientFromEnvironment(): HttpClientName {
  * The CLI's run parts (defaultRunParts), with the single-shot runner's providers calling through
  * the given HTTP client: the same limiter, retry layer and runner as a real run, so an A/B of the
  * clients differs in the client alone. Each provider has a client of its own, as in a run.
+ * Undici is imported only when asked for: loaded beside the plain client, its modules cost the
+ * phase's process about 15 MB of resident memory that a run of the CLI never has.
  */
-export function runPartsWithClient(env: Environment, client: HttpClientName): RunParts {
+export async function runPartsWithClient(env: Environment, client: HttpClientName): Promise<RunParts> {
+	const createUndiciTransport =
+		client === "plain" ? null : (await import("./undici-transport.js")).createUndiciTransport;
 	const limiter = createProviderLimiter();
 	const providers = new Map<string, Provider>();
 	const providerFor = (entry: ModelEntry): Provider => {
 		let provider = providers.get(entry.id);
 		if (provider === undefined) {
 			const transport =
-				client === "plain" ? {} : { transport: createUndiciTransport(client === "undici" ? "request" : "dispatch") };
+				createUndiciTransport === null
+					? {}
+					: { transport: createUndiciTransport(client === "undici" ? "request" : "dispatch") };
 			provider = createModelProvider(entry, { env, limiter, ...transport });
 			providers.set(entry.id, provider);
 		}

@@ -11,7 +11,7 @@
  * Targets: wall ≤ 1.15 × ideal in phases 1 and 2; peak RSS ≤ 200 MB at 10,000 cells and growing
  * less than 30 % to 100,000 cells; phase 3 makes no call and finishes in under 3 s.
  *
- * Diagnostics (environment): `OVERHEAD_PHASE=2` runs phase 2 alone; `OVERHEAD_CPU_PROFILE=DIR`
+ * Diagnostics (environment): `OVERHEAD_PHASE=1` or `=2` runs that phase alone; `OVERHEAD_CPU_PROFILE=DIR`
  * and `OVERHEAD_ALLOC_PROFILE=FILE` profile; `OVERHEAD_MEMORY_TRACE=1` and `OVERHEAD_THREADS=1`
  * print memory and per-thread CPU; `OVERHEAD_HEAP_SNAPSHOT=FILE` writes a heap snapshot 20 s into
  * each phase; `OVERHEAD_NODE_FLAGS` adds Node flags to each phase, `OVERHEAD_SERVER_NODE_FLAGS`
@@ -276,12 +276,12 @@ async function runPhase(root: string, url: string, concurrency: number): Promise
 		concurrency,
 		force: false,
 		dryRun: false,
-		parts: runPartsWithClient({ TOUCHSTONE_SCRIPTED_URL: url }, httpClientFromEnvironment()),
+		parts: await runPartsWithClient({ TOUCHSTONE_SCRIPTED_URL: url }, httpClientFromEnvironment()),
 		stop: new StopControl(),
 		provenance: { bench: "overhead" },
 		// As the CLI's run command does.
 		hooks: {
-			onPrepared: compactHeap,
+			onPlanned: compactHeap,
 			onRunStart: () => {
 				firstCell = performance.now();
 			},
@@ -404,8 +404,11 @@ async function main(): Promise<void> {
 		console.log(
 			`scripted server (own process) at ${server.url}, fixed latency ${LATENCY_MS} ms; HTTP client ${httpClientFromEnvironment()}`,
 		);
-		if (process.env.OVERHEAD_PHASE === "2") {
-			report("phase 2", await phaseInChild(large, server.url, 256, server.child), 256);
+		if (process.env.OVERHEAD_PHASE === "1" || process.env.OVERHEAD_PHASE === "2") {
+			const phase =
+				process.env.OVERHEAD_PHASE === "1" ? { root: small, concurrency: 32 } : { root: large, concurrency: 256 };
+			const result = await phaseInChild(phase.root, server.url, phase.concurrency, server.child);
+			report(`phase ${process.env.OVERHEAD_PHASE}`, result, phase.concurrency);
 			return;
 		}
 		const first = await phaseInChild(small, server.url, 32, server.child);

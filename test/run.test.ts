@@ -63,7 +63,7 @@ function countRows(store: Store): { runs: number; scores: number } {
 }
 
 describe("runUseCase against the scripted server over real HTTP", () => {
-	it("calls onPrepared with the loaded cases before the spec is frozen, and onRunStart after", async () => {
+	it("calls onPrepared with the loaded cases and onPlanned before the spec is frozen, and onRunStart after", async () => {
 		const { store, run } = setup();
 		const events: string[] = [];
 		await run({
@@ -73,12 +73,21 @@ describe("runUseCase against the scripted server over real HTTP", () => {
 						`prepared ${prepared.cases.length} cases, spec ${store.currentSpec("arith") === null ? "not frozen" : "frozen"}`,
 					);
 				},
+				onPlanned: () => {
+					events.push(`planned, spec ${store.currentSpec("arith") === null ? "not frozen" : "frozen"}`);
+				},
 				onRunStart: (plan) => {
-					events.push(`start ${plan.toRun}, spec ${store.currentSpec("arith") === null ? "not frozen" : "frozen"}`);
+					events.push(
+						`start ${plan.toRun} of ${plan.cases} cases, spec ${store.currentSpec("arith") === null ? "not frozen" : "frozen"}`,
+					);
 				},
 			},
 		});
-		expect(events).toEqual(["prepared 6 cases, spec not frozen", "start 24, spec frozen"]);
+		expect(events).toEqual([
+			"prepared 6 cases, spec not frozen",
+			"planned, spec not frozen",
+			"start 24 of 6 cases, spec frozen",
+		]);
 	});
 
 	it("runs fleet × cases × samples once, then skips every current cell without calling a model", async () => {

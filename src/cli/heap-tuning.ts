@@ -14,10 +14,11 @@ export function tuneHeapForRuns(): void {
 let collect: (() => void) | undefined;
 
 /**
- * One full garbage collection, now. A run calls it once its cases are loaded and its spec built,
- * before it freezes the spec: reading and checking 50,000 cases leaves about 50 MB of garbage
- * that V8 would keep mapped for a while, and freezing the spec briefly needs 20 MB more on top
- * (bench/overhead: peak RSS 181 MB instead of 210 MB by the end of the freeze). The `gc`
+ * One full garbage collection, now. A run calls it once its cells are planned (its cases loaded,
+ * its spec built, the case objects packed into the plan and let go), before it freezes the spec:
+ * reading and checking 50,000 cases leaves about 50 MB of garbage that V8 would keep mapped for a
+ * while, the case objects 20 MB more, and freezing the spec briefly needs 20 MB on top
+ * (bench/overhead). The `gc`
  * function is taken from a fresh context after `--expose-gc` is set, so the process's own
  * global scope stays as it was.
  */

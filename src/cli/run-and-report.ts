@@ -125,7 +125,7 @@ export async function runWithProgress(
 			stop,
 			provenance: { touchstone: VERSION, host: hostname(), node: process.version },
 			hooks: {
-				onPrepared: compactHeap,
+				onPlanned: compactHeap,
 				onRunStart: (plan) => {
 					fleet = new Set(plan.prepared.fleet.map((model) => model.id));
 					io.stderr.write(

@@ -1,6 +1,7 @@
-import { Ajv as Ajv07, type ErrorObject, type ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import formats from "ajv-formats";
+import { createRequire } from "node:module";
+import type { Ajv as Ajv07, ErrorObject, ValidateFunction } from "ajv";
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import type formats from "ajv-formats";
 import type { Grader, JsonObject, JsonValue } from "../contract/index.js";
 import { subsetMismatches } from "./json-subset.js";
 import { assertOptions, metricProblems, type OptionProblem } from "./option-issues.js";
@@ -88,6 +89,19 @@ const DRAFT_2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
 
 type Validator = Ajv07 | Ajv2020;
 
+/**
+ * Ajv and its formats, loaded on the first schema: most runs grade no JSON, and loaded with every
+ * grader they cost each run's process megabytes of code (bench/overhead).
+ */
+const requireLazily = createRequire(import.meta.url);
+function ajv(): { Ajv07: typeof Ajv07; Ajv2020: typeof Ajv2020; formats: typeof formats } {
+	return {
+		Ajv07: (requireLazily("ajv") as { Ajv: typeof Ajv07 }).Ajv,
+		Ajv2020: (requireLazily("ajv/dist/2020.js") as { Ajv2020: typeof Ajv2020 }).Ajv2020,
+		formats: requireLazily("ajv-formats") as typeof formats,
+	};
+}
+
 const validators: { draft07?: Validator; draft2020?: Validator } = {};
 
 /** One validator per draft, created on first use: creating one costs tens of milliseconds. */
@@ -95,6 +109,7 @@ function validatorFor(draft: "draft07" | "draft2020"): Validator {
 	let validator = validators[draft];
 	if (validator === undefined) {
 		const options = { allErrors: true, strict: true, strictTypes: false, strictTuples: false, logger: false } as const;
+		const { Ajv07, Ajv2020, formats } = ajv();
 		validator = draft === "draft07" ? new Ajv07(options) : new Ajv2020(options);
 		formats.default(validator);
 		validators[draft] = validator;

@@ -7,6 +7,7 @@ import {
 	type SpecDocument,
 } from "../contract/index.js";
 import { COUNT_BOUNDS } from "../input/index.js";
+import { PackedCases } from "./packed-cases.js";
 
 /** One unit of execution: a model on a case, one sample. */
 export interface PlannedCell {
@@ -35,16 +36,18 @@ export interface PlanOptions {
  * (case-major within each sample), so a run stopped half way has seen every model on the first
  * cases rather than one model on all. Cells and their keys are made on demand from their index:
  * a plan of 100,000 cells holds no cell, and a first run (nothing done yet) computes each key
- * once, as its cell starts, rather than all of them before the first call.
+ * once, as its cell starts, rather than all of them before the first call. Its cases are packed
+ * (see PackedCases): the plan holds their JSON, not the objects, so a run's memory does not grow
+ * with its pack.
  */
 export class CellPlan {
 	/** Number of cells. */
 	readonly size: number;
-	readonly #cases: readonly Case[];
+	readonly #cases: PackedCases;
 	readonly #fleet: readonly ModelEntry[];
 	readonly #keyOf: KeyOf;
 
-	constructor(cases: readonly Case[], fleet: readonly ModelEntry[], samples: number, keyOf: KeyOf) {
+	constructor(cases: PackedCases, fleet: readonly ModelEntry[], samples: number, keyOf: KeyOf) {
 		this.#cases = cases;
 		this.#fleet = fleet;
 		this.size = samples * cases.length * fleet.length;
@@ -61,7 +64,7 @@ export class CellPlan {
 	cell(index: number): PlannedCell {
 		const { caseIndex, modelIndex, sample_index } = this.#position(index);
 		return {
-			case: this.#cases[caseIndex] as Case,
+			case: this.#cases.at(caseIndex),
 			model: this.#fleet[modelIndex] as ModelEntry,
 			sample_index,
 			cell_key: this.#keyOf(caseIndex, modelIndex, sample_index),
@@ -114,7 +117,12 @@ export function planCells(options: PlanOptions): CellPlan {
 		if (part === undefined) throw new Error(`model ${model.id} is missing from the spec it was planned from`);
 		return part;
 	});
-	return new CellPlan(cases, options.fleet, samples, keysFrom(caseParts, modelParts, spec.harness.key_part));
+	return new CellPlan(
+		PackedCases.pack(cases),
+		options.fleet,
+		samples,
+		keysFrom(caseParts, modelParts, spec.harness.key_part),
+	);
 }
 
 /**

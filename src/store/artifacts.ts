@@ -173,12 +173,17 @@ export function readArtifact(context: StoreContext, sha: string): Buffer {
 	const row = getArtifact(context, sha);
 	if (row === null) throw new NotFoundError(`no artifact ${sha} in the store`);
 	if (row.path === null) return readInline(context, row);
-	const absolute = join(context.artifacts, row.path);
+	return verifiedFile(context, row);
+}
+
+/** The bytes of the file of artifact `row` (path not null), verified like {@link readArtifact}. */
+export function verifiedFile(context: StoreContext, row: Pick<StoredArtifact, "sha256" | "path" | "size">): Buffer {
+	const absolute = join(context.artifacts, row.path ?? "");
 	const bytes = readArtifactFile(absolute, row);
 	const actual = sha256(bytes);
-	if (actual !== sha)
+	if (actual !== row.sha256)
 		throw new StoreError(
-			`artifact ${sha} is corrupted: ${absolute} hashes to ${actual} (${bytes.byteLength} bytes, ${row.size} recorded); restore it from a copy of the artifacts folder`,
+			`artifact ${row.sha256} is corrupted: ${absolute} hashes to ${actual} (${bytes.byteLength} bytes, ${row.size} recorded); restore it from a copy of the artifacts folder`,
 		);
 	return bytes;
 }
@@ -189,7 +194,7 @@ export function readArtifact(context: StoreContext, sha: string): Buffer {
  * link could point anywhere. A file over the read bound is not read, nor one whose size is not
  * the recorded one.
  */
-function readArtifactFile(absolute: string, row: StoredArtifact): Buffer {
+function readArtifactFile(absolute: string, row: Pick<StoredArtifact, "sha256" | "size">): Buffer {
 	const refuse = (why: string) =>
 		new StoreError(
 			`artifact ${row.sha256} ${why}; restore it from a copy of the artifacts folder or point TOUCHSTONE_ARTIFACTS at the right one`,
@@ -218,15 +223,19 @@ function readInline(context: StoreContext, row: StoredArtifact): Buffer {
 	const found = context.statements.get("SELECT content FROM artifacts WHERE sha256 = ?").get(row.sha256) as
 		| { content: Buffer }
 		| undefined;
-	const content = found?.content;
+	return verifiedInline(row.sha256, found?.content);
+}
+
+/** The bytes of an artifact kept in the database (its `content` column), verified against `sha`. */
+export function verifiedInline(sha: string, content: unknown): Buffer {
 	if (!(content instanceof Buffer))
 		throw new StoreError(
-			`artifact ${row.sha256} is missing: its row says it is kept in the database, but its content is empty; restore the database from a copy`,
+			`artifact ${sha} is missing: its row says it is kept in the database, but its content is empty; restore the database from a copy`,
 		);
 	const actual = sha256(content);
-	if (actual !== row.sha256)
+	if (actual !== sha)
 		throw new StoreError(
-			`artifact ${row.sha256} is corrupted: its bytes in the database hash to ${actual}; restore the database from a copy`,
+			`artifact ${sha} is corrupted: its bytes in the database hash to ${actual}; restore the database from a copy`,
 		);
 	return content;
 }
@@ -265,7 +274,7 @@ function openCreatingFolder(path: string, folder: string): number {
 	}
 }
 
-function checkSha(sha: string): void {
+export function checkSha(sha: string): void {
 	if (!SHA256.test(sha))
 		throw new BadInputError("Not an artifact address.", [
 			{

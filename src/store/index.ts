@@ -4,6 +4,7 @@
  * own triggers enforce both, so they hold for raw SQL too. Open one with `openStore`.
  */
 export type { AggregateRowInput, StoredAggregateRow } from "./aggregates.js";
+export type { ArtifactRead } from "./artifact-batch.js";
 export {
 	type ArtifactRef,
 	DEFAULT_INLINE_ARTIFACT_BYTES,
@@ -13,6 +14,7 @@ export {
 } from "./artifacts.js";
 export type { BackgroundCellWriter } from "./background-writer.js";
 export type { CalibrationInput, StoredCalibration } from "./calibrations.js";
+export type { CaseRun, CaseScore } from "./case-reads.js";
 export { type Compaction, compactStore } from "./compact-store.js";
 export {
 	COMPARISON_VERDICTS,

@@ -6,6 +6,7 @@ import {
 	replaceAggregateRows,
 	type StoredAggregateRow,
 } from "./aggregates.js";
+import { type ArtifactRead, readArtifacts } from "./artifact-batch.js";
 import {
 	type ArtifactRef,
 	DEFAULT_INLINE_ARTIFACT_BYTES,
@@ -18,6 +19,7 @@ import {
 } from "./artifacts.js";
 import { BackgroundCellWriter } from "./background-writer.js";
 import { type CalibrationInput, listCalibrations, recordCalibration, type StoredCalibration } from "./calibrations.js";
+import { type CaseRun, type CaseScore, caseOwnerRatings, caseScores, listCaseRuns } from "./case-reads.js";
 import { insertCells } from "./cells.js";
 import { type ComparisonInput, listComparisons, recordComparison, type StoredComparison } from "./comparisons.js";
 import { ingestSourceOf, type StoreContext, utcNow, type WriteOptions } from "./context.js";
@@ -113,6 +115,11 @@ export class Store {
 	/** The text (UTF-8) of artifact `sha`, verified like {@link Store.readArtifact}. */
 	readArtifactText(sha: string): string {
 		return readArtifact(this.#context, sha).toString("utf8");
+	}
+
+	/** Many artifacts at once, each verified like {@link Store.readArtifact}, a failure as data (one entry per distinct sha). */
+	readArtifacts(shas: Iterable<string>): Map<string, ArtifactRead> {
+		return readArtifacts(this.#context, shas);
 	}
 
 	/** Freezes a spec snapshot; the first write of a version wins. */
@@ -219,6 +226,21 @@ export class Store {
 	/** Runs of a use case matching `filter`, in write order. */
 	listRuns(filter: RunFilter): StoredRun[] {
 		return listRuns(this.#context, filter);
+	}
+
+	/** Whole runs of one case, in write order, as a view of the case shows them (no provenance). */
+	listCaseRuns(useCaseId: string, caseId: string): CaseRun[] {
+		return listCaseRuns(this.#context, useCaseId, caseId);
+	}
+
+	/** Scores of every run of one case, by run id, in write order. */
+	caseScores(useCaseId: string, caseId: string): Map<string, CaseScore[]> {
+		return caseScores(this.#context, useCaseId, caseId);
+	}
+
+	/** The latest owner rating of every rated run of one case, by run id. */
+	caseOwnerRatings(useCaseId: string, caseId: string): Map<string, StoredOwnerRating> {
+		return caseOwnerRatings(this.#context, useCaseId, caseId);
 	}
 
 	/** Lean facts of a use case's runs (of one case when given) with the score of `metric`, in write order. */

@@ -8,7 +8,7 @@ import {
 	type Step,
 	type Telemetry,
 } from "../contract/index.js";
-import type { Store, StoredOwnerRating, StoredRun, StoredScore } from "../store/index.js";
+import type { CaseRun, CaseScore, Store, StoredOwnerRating, StoredRun, StoredScore } from "../store/index.js";
 import { resolveSpec } from "./current-facts.js";
 import { groupKey } from "./group-facts.js";
 import { mean } from "./percentile.js";
@@ -90,29 +90,36 @@ export function inspectCase(
 ): Inspection {
 	const spec = resolveSpec(store, useCaseId, options.benchmarkVersion);
 	const document = spec.spec as unknown as SpecDocument;
-	const specCase = document.cases.find((item) => item.id === caseId);
+	const specCase = caseOf(document, caseId);
 	if (specCase === undefined)
 		throw new NotFoundError(
 			`no case ${caseId} in benchmark version ${spec.benchmark_version} of use case ${useCaseId}`,
 		);
-	const runs = store.listRuns({ use_case_id: useCaseId, case_id: caseId });
-	const current = new Map<string, StoredRun>();
+	const current = new Map<string, CaseRun>();
 	let stale = 0;
 	const isCurrent = currencyUnder(document);
-	for (const run of runs) {
+	for (const run of store.listCaseRuns(useCaseId, caseId)) {
 		if (!isCurrent(run, run.cell_key)) stale += 1;
 		// The latest row of a cell wins, unless it is an outage after a graded result.
 		else if (!(run.status === "harness_error" && current.has(run.cell_key))) current.set(run.cell_key, run);
 	}
+	const ordered = [...current.values()].sort(
+		(a, b) =>
+			a.model_id.localeCompare(b.model_id) || a.harness.localeCompare(b.harness) || a.sample_index - b.sample_index,
+	);
+	const scores = store.caseScores(useCaseId, caseId);
+	const ratings = store.caseOwnerRatings(useCaseId, caseId);
+	const firstInput = ordered.find((run) => run.input_sha !== null)?.input_sha ?? null;
+	// Every artifact the answer shows, read in one batch; each is then taken in the order the
+	// samples show them, so a failure is listed where a read one by one would list it.
+	const artifacts = store.readArtifacts(artifactShas(ordered, scores, firstInput));
 	const artifactErrors: string[] = [];
 	const read = (sha: string | null): string | null => {
 		if (sha === null) return null;
-		try {
-			return store.readArtifactText(sha);
-		} catch (error) {
-			artifactErrors.push((error as Error).message);
-			return null;
-		}
+		const artifact = artifacts.get(sha);
+		if (artifact !== undefined && "bytes" in artifact) return artifact.bytes.toString("utf8");
+		artifactErrors.push(artifact?.error.message ?? `artifact ${sha} was not read`);
+		return null;
 	};
 	const readJson = <T>(sha: string | null): T | null => {
 		const text = read(sha);
@@ -124,11 +131,6 @@ export function inspectCase(
 			return null;
 		}
 	};
-	const ordered = [...current.values()].sort(
-		(a, b) =>
-			a.model_id.localeCompare(b.model_id) || a.harness.localeCompare(b.harness) || a.sample_index - b.sample_index,
-	);
-	const scores = store.scoresForRuns(ordered.map((run) => run.run_id));
 	const models = new Map<string, { model_id: string; harness: string; samples: InspectedSample[] }>();
 	for (const run of ordered) {
 		const key = groupKey(run.model_id, run.harness);
@@ -137,7 +139,6 @@ export function inspectCase(
 			model = { model_id: run.model_id, harness: run.harness, samples: [] };
 			models.set(key, model);
 		}
-		const rating = store.latestOwnerRating(run.run_id);
 		model.samples.push({
 			run_id: run.run_id,
 			sample_index: run.sample_index,
@@ -167,11 +168,10 @@ export function inspectCase(
 					extras: score.extras,
 				}),
 			),
-			owner_rating: ownerRatingOf(rating),
+			owner_rating: ownerRatingOf(ratings.get(run.run_id) ?? null),
 			started_at: run.started_at,
 		});
 	}
-	const firstInput = ordered.find((run) => run.input_sha !== null)?.input_sha ?? null;
 	return {
 		use_case_id: useCaseId,
 		benchmark_version: spec.benchmark_version,
@@ -189,6 +189,37 @@ export function inspectCase(
 		stale_rows: stale,
 		artifact_errors: artifactErrors,
 	};
+}
+
+/** The artifacts an inspection shows: each sample's output, trace, diff, its scores' reasoning and votes, and the input. */
+function* artifactShas(
+	runs: readonly CaseRun[],
+	scores: ReadonlyMap<string, readonly CaseScore[]>,
+	input: string | null,
+): Generator<string> {
+	for (const run of runs) {
+		for (const sha of [run.output_sha, run.trace_sha, run.diff_sha]) if (sha !== null) yield sha;
+		for (const score of scores.get(run.run_id) ?? []) {
+			if (score.reasoning_sha !== null) yield score.reasoning_sha;
+			if (score.jury_votes_sha !== null) yield score.jury_votes_sha;
+		}
+	}
+	if (input !== null) yield input;
+}
+
+/** Each spec document's cases by id, made once: a spec version never changes, and a pack may hold 50,000 cases. */
+const casesById = new WeakMap<SpecDocument, ReadonlyMap<string, SpecCase>>();
+
+function caseOf(document: SpecDocument, caseId: string): SpecCase | undefined {
+	let byId = casesById.get(document);
+	if (byId === undefined) {
+		const map = new Map<string, SpecCase>();
+		// The first of a duplicated id, as a search from the start would find.
+		for (const item of document.cases) if (!map.has(item.id)) map.set(item.id, item);
+		byId = map;
+		casesById.set(document, byId);
+	}
+	return byId.get(caseId);
 }
 
 /**

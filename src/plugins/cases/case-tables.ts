@@ -1,4 +1,5 @@
-import { parse } from "csv-parse/sync";
+import { createRequire } from "node:module";
+import type { parse } from "csv-parse/sync";
 import type { InputIssue } from "../../contract/index.js";
 import { DOLLAR_IDENTIFIER_KEY, formatPath, isRecord, type YamlDocument } from "../../input/index.js";
 import { templateVariables, unknownVariables, VAR_NAME_PATTERN } from "./prompt-template.js";
@@ -68,7 +69,7 @@ export function readCsvRows(
 	const bytes = Buffer.from(text);
 	let records: { record: string[]; info: { bytes: number } }[];
 	try {
-		records = parse(bytes, { bom: true, info: true, relax_column_count: true }) as unknown as typeof records;
+		records = csvParse()(bytes, { bom: true, info: true, relax_column_count: true }) as unknown as typeof records;
 	} catch (error) {
 		const { lines } = error as { lines?: number };
 		const document = lineDocument(source, lines ?? 1);
@@ -224,4 +225,10 @@ function lineDocument(source: string, line: number): YamlDocument {
 
 function at(document: YamlDocument, message: string, fix: string): InputIssue {
 	return document.issue({ path: [], message, fix });
+}
+
+/** csv-parse, loaded on the first CSV file: packs of YAML cases do not carry it. */
+const requireLazily = createRequire(import.meta.url);
+function csvParse(): typeof parse {
+	return (requireLazily("csv-parse/sync") as { parse: typeof parse }).parse;
 }

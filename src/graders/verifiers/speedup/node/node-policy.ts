@@ -1,4 +1,5 @@
-import { type Node as AcornNode, parse } from "acorn";
+import { createRequire } from "node:module";
+import type { Node as AcornNode, parse } from "acorn";
 import { BANNED_NODE_NAMES, BANNED_NODE_PROPERTIES } from "./node-policy-rules.js";
 
 /** The rules of the Node candidate policy, each a stable name in a violation. */
@@ -37,7 +38,7 @@ const bannedProperties = new Set(BANNED_NODE_PROPERTIES);
 export function checkNodeCandidate(source: string, allowedImports: readonly string[]): NodePolicyViolation[] {
 	let program: AcornNode;
 	try {
-		program = parse(source, { ecmaVersion: "latest", sourceType: "module", locations: true });
+		program = acornParse()(source, { ecmaVersion: "latest", sourceType: "module", locations: true });
 	} catch (error) {
 		const at = error instanceof SyntaxError && "loc" in error ? (error.loc as { line: number; column: number }) : null;
 		const message = error instanceof Error ? error.message.replace(/ \(\d+:\d+\)$/, "") : String(error);
@@ -188,4 +189,10 @@ function walk(node: AcornNode, parent: AcornNode | null, key: string | null, vis
 
 function isNode(value: unknown): value is AcornNode {
 	return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
+}
+
+/** Acorn, loaded on the first candidate checked: half a megabyte of parser that a run verifying no Node candidate never needs. */
+const requireLazily = createRequire(import.meta.url);
+function acornParse(): typeof parse {
+	return (requireLazily("acorn") as { parse: typeof parse }).parse;
 }

@@ -1,4 +1,8 @@
-import { transform } from "sucrase";
+import { createRequire } from "node:module";
+import type { transform } from "sucrase";
+
+/** Sucrase, loaded on the first TypeScript candidate: a run that verifies none does not carry its code. */
+const requireLazily = createRequire(import.meta.url);
 
 /** Editable file extensions that hold TypeScript, stripped to JavaScript on the host before the policy. */
 export const TYPESCRIPT_EXTENSIONS = [".ts", ".mts"] as const;
@@ -15,7 +19,7 @@ export function isTypeScriptPath(path: string): boolean {
  * for source sucrase cannot read.
  */
 export function stripTypes(source: string, path: string): string {
-	return transform(source, {
+	return (requireLazily("sucrase") as { transform: typeof transform }).transform(source, {
 		transforms: ["typescript"],
 		disableESTransforms: true,
 		keepUnusedImports: true,
