@@ -62,9 +62,8 @@ export interface RunRequest {
 /** Events of a run, for progress displays. */
 export interface RunHooks {
 	/**
-	 * Called once the use case's cases are loaded and its spec is built, before the spec is
-	 * frozen and before any cell runs: the moment the garbage of loading can go (the CLI
-	 * compacts the heap here).
+	 * Called once the use case's cases are loaded and its spec is built, with the loaded cases,
+	 * before the cells are planned and the spec frozen.
 	 */
 	onPrepared?(prepared: PreparedUseCase): void;
 	/**
