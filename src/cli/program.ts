@@ -27,6 +27,7 @@ import { registerValidateCommand } from "./commands/validate.js";
 import { registerValidateTasksCommand } from "./commands/validate-tasks.js";
 import { registerVerifyCommand } from "./commands/verify.js";
 import { registerVolumeCommand } from "./commands/volume.js";
+import { registerWorkerCommand } from "./commands/worker.js";
 import type { CliIo } from "./io.js";
 import { VERSION } from "./package-info.js";
 import { NO_STORE_HELP } from "./store-options.js";
@@ -51,6 +52,7 @@ export function createProgram(io: CliIo): Command {
 		registerValidateTasksCommand,
 		registerListCommand,
 		registerRunCommand,
+		registerWorkerCommand,
 		registerLeaderboardCommand,
 		registerMatrixCommand,
 		registerInspectCommand,

@@ -3,6 +3,7 @@ import type { Depth } from "../contract/index.js";
 import { type Definitions, retiredFor } from "../definitions/index.js";
 import {
 	type EndpointOverride,
+	type QueueRunOptions,
 	type RunParts,
 	type RunSummary,
 	runUseCase,
@@ -17,6 +18,7 @@ import { compactHeap } from "./heap-tuning.js";
 import { type CliIo, printJson, printLine } from "./io.js";
 import { VERSION } from "./package-info.js";
 import { printLeaderboard } from "./print-leaderboard.js";
+import { printQueueSummary } from "./print-queue-summary.js";
 import { Progress } from "./progress.js";
 
 /** One `run` as the CLI asks for it. */
@@ -35,6 +37,8 @@ export interface RunChoices {
 	readonly json: boolean;
 	/** `--fail-under`: held against the rows of the models this run ran, once it has run. */
 	readonly gates?: readonly Gate[] | undefined;
+	/** `--queue`: the cells go to `touchstone worker`s on this Redis. */
+	readonly queue?: QueueRunOptions | undefined;
 }
 
 /** How a run went, and why the command should exit 1 though the run itself ended. */
@@ -121,6 +125,7 @@ export async function runWithProgress(
 			concurrency: choices.concurrency,
 			force: choices.force,
 			dryRun: choices.dryRun,
+			queue: choices.queue,
 			parts,
 			stop,
 			provenance: { touchstone: VERSION, host: hostname(), node: process.version },
@@ -173,6 +178,7 @@ function printSummary(io: CliIo, summary: RunSummary): void {
 		io,
 		`ran ${summary.executed} cells (${statuses || "none"}), skipped ${summary.skipped} current, cost ${formatCost(summary.cost_usd, summary.unknown_cost)}${summary.grader_errors > 0 ? `, ${summary.grader_errors} grader errors` : ""}`,
 	);
+	if (summary.queue !== null) printQueueSummary(io, summary.queue);
 }
 
 /**
@@ -181,6 +187,13 @@ function printSummary(io: CliIo, summary: RunSummary): void {
  * gates that fell short. Null when every planned cell is graded and every gate held.
  */
 function runFailure(summary: RunSummary, gates: GateReport | null, useCaseId: string): CliFailure | null {
+	const onWorkers = summary.queue?.failed_count ?? 0;
+	if (onWorkers > 0)
+		return new CliFailure(
+			"run-incomplete",
+			`${onWorkers} of ${summary.planned} planned cells were not run: the workers failed them (listed above), and nothing of them was written`,
+			"fix what the reasons say (a worker's definitions or fixtures, its keys), then run the same command again: it runs only those cells",
+		);
 	const harnessErrors = summary.statuses.harness_error ?? 0;
 	const ungraded = harnessErrors + summary.grader_errors;
 	if (ungraded === 0) return gates === null ? null : gateFailure(gates);

@@ -18,11 +18,8 @@ import type { StagedInputs } from "./staged-inputs.js";
 /** Raw replies up to this many characters of JSON are kept in the run's provenance, not a file. */
 const INLINE_RAW_LIMIT = 2048;
 
-/** Everything one cell needs besides itself. */
-export interface CellContext {
-	readonly store: Store;
-	/** Commits finished cells in batches. */
-	readonly writer: CellWriter;
+/** What running and grading one cell needs besides itself (a queue worker has no store). */
+export interface GradeContext {
 	readonly runner: Runner;
 	readonly grader: Grader;
 	readonly harnessConfig: JsonObject;
@@ -34,10 +31,17 @@ export interface CellContext {
 	readonly provenance: JsonObject;
 	/** Aborts in-flight model calls (the second Ctrl-C). */
 	readonly signal: AbortSignal;
-	/** The inputs of the cases run lately, staged once for the models and samples that share them. */
-	readonly stagedInputs: StagedInputs;
 	/** Replaces every secret the run knows in what a cell keeps, before grading and storing. */
 	readonly redactor: SecretRedactor;
+}
+
+/** Everything one cell needs besides itself, to be run, graded and written. */
+export interface CellContext extends GradeContext {
+	readonly store: Store;
+	/** Commits finished cells in batches. */
+	readonly writer: CellWriter;
+	/** The inputs of the cases run lately, staged once for the models and samples that share them. */
+	readonly stagedInputs: StagedInputs;
 }
 
 /** What became of one cell, for progress and the summary. */
@@ -62,6 +66,10 @@ export interface GradedCell {
 	readonly started_at: string;
 	/** How many secrets were replaced in the attempt, its scores and its grader error. */
 	readonly redactions: number;
+	/** When the cell was graded; the moment it is written when absent (a cell run in process). */
+	readonly finished_at?: string;
+	/** Who ran it when a queue worker did (id, host, pid, version): kept in the run's provenance. */
+	readonly worker?: JsonObject;
 }
 
 /**
@@ -71,7 +79,7 @@ export interface GradedCell {
  * redacted (see SecretRedactor) before the grader sees it, the scores and grader error after:
  * this is the one place where what a cell stores is cleared of secrets.
  */
-export async function gradeCell(cell: PlannedCell, context: CellContext): Promise<GradedCell | CellOutcome> {
+export async function gradeCell(cell: PlannedCell, context: GradeContext): Promise<GradedCell | CellOutcome> {
 	const started_at = new Date().toISOString();
 	const produced = await runGuarded(cell, context);
 	const redactions: RedactionCount = { count: 0 };
@@ -86,7 +94,7 @@ async function gradeAttempt(
 	cell: PlannedCell,
 	attempt: Attempt,
 	started_at: string,
-	context: CellContext,
+	context: GradeContext,
 	redactions: RedactionCount,
 ): Promise<GradedCell | CellOutcome> {
 	if (context.signal.aborted) return { cell, run_id: null, attempt, grader_error: null, headline: null };
@@ -119,7 +127,7 @@ async function gradeAttempt(
 
 /** Writes a graded cell: its artifacts, then its run and scores in the writer's next batch. */
 export async function persistCell(graded: GradedCell, context: CellContext): Promise<CellOutcome> {
-	const { cell, attempt, scores, grader_error, grader_jury, started_at, redactions } = graded;
+	const { cell, attempt, scores, grader_error, grader_jury, started_at, redactions, worker } = graded;
 	const artifacts: StagedArtifact[] = [];
 	const stage = (value: string | null, type: string): string | null => {
 		if (value === null) return null;
@@ -180,9 +188,10 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 					grader_jury === null
 						? graderProvenance(context.grader)
 						: { ...graderProvenance(context.grader), jury: grader_jury },
+				...(worker === undefined ? {} : { worker }),
 			},
 			started_at,
-			finished_at: new Date().toISOString(),
+			finished_at: graded.finished_at ?? new Date().toISOString(),
 			redactions,
 			warnings: attempt.warnings ?? [],
 		},
@@ -193,7 +202,7 @@ export async function persistCell(graded: GradedCell, context: CellContext): Pro
 	return { cell, run_id, attempt, grader_error, headline };
 }
 
-async function runGuarded(cell: PlannedCell, context: CellContext): Promise<Attempt> {
+async function runGuarded(cell: PlannedCell, context: GradeContext): Promise<Attempt> {
 	try {
 		return await context.runner.run(
 			{ case: cell.case, model: cell.model, sample_index: cell.sample_index, harness: context.harnessConfig },

@@ -61,6 +61,17 @@ export {
 export { caseKeyPart, type GraderIdentity, harnessKeyPart, modelKeyPart } from "./key-parts.js";
 export { CellPlan, type PlannedCell, planCells } from "./plan.js";
 export { type PreparedUseCase, type PrepareOptions, prepareUseCase, type RunParts } from "./prepare-use-case.js";
+export {
+	parseQueueUrl,
+	type QueueFailure,
+	type QueueRunOptions,
+	type QueueSummary,
+	type QueueWorkerOptions,
+	redactedUrl,
+	runQueueWorker,
+	type WorkerHooks,
+	type WorkerSummary,
+} from "./queue/index.js";
 export { type RunHooks, type RunPlan, type RunRequest, type RunSummary, runUseCase } from "./run-use-case.js";
 export { type BuiltSpec, buildSpec } from "./spec-builder.js";
 export { type SprintRescoreRequest, scoreSprintWorkspace } from "./sprint-rescore.js";

@@ -1,18 +1,18 @@
 import type { Depth, JsonObject, SpecDocument } from "../contract/index.js";
-import { type Definitions, findUseCase } from "../definitions/index.js";
+import type { Definitions } from "../definitions/index.js";
 import { runtimeCacheDir, type Store } from "../store/index.js";
 import { CellWriter } from "./cell-writer.js";
 import type { EndpointOverride } from "./endpoint-models.js";
 import { type CellContext, type CellOutcome, gradeCell, persistCell } from "./execute-cell.js";
-import { knownSecrets } from "./known-secrets.js";
-import { type CellPlan, planCells, refuseOversizedPlan } from "./plan.js";
+import { refuseOversizedPlan } from "./plan.js";
+import { gradeContextFor, prepareAndPlan, type StartedRun } from "./plan-run.js";
 import { runPool } from "./pool.js";
-import { type PreparedUseCase, prepareUseCase, type RunParts } from "./prepare-use-case.js";
+import type { PreparedUseCase, RunParts } from "./prepare-use-case.js";
+import { executeOnQueue, type QueueRunOptions, type QueueSummary } from "./queue/coordinator.js";
 import { recordDeploymentChange } from "./record-deployment.js";
-import { SecretRedactor } from "./secret-redactor.js";
+import { countOutcome, emptyTally, type Tally } from "./run-tally.js";
 import { StagedInputs } from "./staged-inputs.js";
 import type { StopControl } from "./stop-control.js";
-import { refuseTasksOutsidePack, selectTasks } from "./task-selection.js";
 
 /** Runs of at least this many cells record them on the store's writer thread (BackgroundCellWriter). */
 export const WRITER_THREAD_MIN_CELLS = 1000;
@@ -57,6 +57,11 @@ export interface RunRequest {
 	 * thread for runs of at least {@link WRITER_THREAD_MIN_CELLS} cells.
 	 */
 	readonly writerThread?: boolean;
+	/**
+	 * `--queue`: put the cells to run on this Redis queue for `touchstone worker`s to execute, and
+	 * write what they return here (the one writer); in this process when absent.
+	 */
+	readonly queue?: QueueRunOptions | undefined;
 }
 
 /** Events of a run, for progress displays. */
@@ -106,6 +111,8 @@ export interface RunSummary {
 	readonly unknown_cost: number;
 	readonly stopped: boolean;
 	readonly dry_run: boolean;
+	/** A `--queue` run's figures (duplicates dropped, cells workers failed); null in process. */
+	readonly queue: QueueSummary | null;
 }
 
 /**
@@ -117,7 +124,13 @@ export interface RunSummary {
 export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 	const started = await startRun(request);
 	const { plan, toRun } = started;
-	const tally = request.dryRun ? emptyTally() : await executeCells(request, writableStore(request), started);
+	let queue: QueueSummary | null = null;
+	let tally: Tally = emptyTally();
+	if (!request.dryRun && request.queue !== undefined) {
+		const onQueue = await executeOnQueue(request, writableStore(request), started, request.queue);
+		tally = onQueue.tally;
+		queue = onQueue.summary;
+	} else if (!request.dryRun) tally = await executeCells(request, writableStore(request), started);
 	return {
 		benchmark_version: started.context.benchmarkVersion,
 		planned: plan.size,
@@ -130,15 +143,8 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 		unknown_cost: tally.unknownCost,
 		stopped: request.stop.stopping,
 		dry_run: request.dryRun,
+		queue,
 	};
-}
-
-/** A run ready to execute: its plan, the cells to run, and what each cell needs. */
-interface StartedRun {
-	readonly plan: CellPlan;
-	readonly toRun: Uint32Array;
-	/** What each cell needs, but the store and where it is written: those are chosen when the cells run. */
-	readonly context: Omit<CellContext, "writer" | "store">;
 }
 
 /**
@@ -148,7 +154,13 @@ interface StartedRun {
  */
 async function startRun(request: RunRequest): Promise<StartedRun> {
 	const { store, stop } = request;
-	const { prepared, plan, cases } = await prepareAndPlan(request);
+	const { prepared, plan, cases, samples } = await prepareAndPlan({
+		...request,
+		recordedEndpoints: (store?.currentSpec(request.useCaseId)?.spec as unknown as SpecDocument | undefined)?.endpoints,
+		signal: stop.signal,
+		...(store === null ? {} : { runtimeCacheDir: runtimeCacheDir(store.paths) }),
+		onPrepared: request.hooks?.onPrepared,
+	});
 	request.hooks?.onPlanned?.();
 	const { spec } = prepared;
 	// Refused before the spec is written: a plan this large is a typo, and would not fit in memory.
@@ -180,71 +192,20 @@ async function startRun(request: RunRequest): Promise<StartedRun> {
 	return {
 		plan,
 		toRun,
-		context: {
-			runner: prepared.runner,
-			grader: prepared.grader,
-			harnessConfig: prepared.harnessConfig,
-			benchmarkVersion: spec.benchmark_version,
-			useCaseId: prepared.useCase.id,
-			headline: spec.document.headline,
+		samples,
+		endpoints: spec.document.endpoints ?? null,
+		context: gradeContextFor(prepared, {
+			definitions: request.definitions,
 			depth: request.depth,
 			provenance: request.provenance,
 			signal: stop.signal,
-			stagedInputs: new StagedInputs(),
-			// Every entry's key, not only the fleet's: a model may echo any secret it comes by.
-			redactor: new SecretRedactor(
-				knownSecrets([...request.definitions.models, ...prepared.fleet], request.parts.env ?? {}),
-			),
-		},
+			env: request.parts.env ?? {},
+		}),
 	};
 }
 
-/**
- * Prepares the use case and plans its cells. Returns the prepared use case without its cases,
- * which the plan holds packed: once this returns, nothing refers to the loaded case objects, so
- * they are garbage before the spec is frozen (about 20 MB of a 50,000-case pack at the moment
- * the freeze writes its largest value, bench/overhead).
- */
-async function prepareAndPlan(
-	request: RunRequest,
-): Promise<{ prepared: Omit<PreparedUseCase, "cases">; plan: CellPlan; cases: number }> {
-	const { store } = request;
-	refuseTasksOutsidePack(findUseCase(request.definitions, request.useCaseId), request.tasks ?? []);
-	const { cases: loaded, ...prepared } = await prepareUseCase(request.definitions, request.useCaseId, {
-		models: request.models,
-		endpoint: request.endpoint,
-		recordedEndpoints: (store?.currentSpec(request.useCaseId)?.spec as unknown as SpecDocument | undefined)?.endpoints,
-		parts: request.parts,
-		signal: request.stop.signal,
-		...(store === null ? {} : { runtimeCacheDir: runtimeCacheDir(store.paths) }),
-	});
-	request.hooks?.onPrepared?.({ ...prepared, cases: loaded });
-	const cases = selectTasks(prepared.useCase, loaded, request.tasks ?? []);
-	const plan = planCells({
-		spec: prepared.spec.document,
-		cases,
-		fleet: prepared.fleet,
-		depth: request.depth,
-		samples: request.samples ?? prepared.useCase.samples,
-	});
-	return { prepared, plan, cases: cases.length };
-}
-
-/** What the executed cells add up to. */
-interface Tally {
-	executed: number;
-	readonly statuses: Record<string, number>;
-	graderErrors: number;
-	cost: number;
-	unknownCost: number;
-}
-
-function emptyTally(): Tally {
-	return { executed: 0, statuses: {}, graderErrors: 0, cost: 0, unknownCost: 0 };
-}
-
 /** The store a run that writes needs; only a dry run may have none. */
-function writableStore(request: RunRequest): Store {
+export function writableStore(request: RunRequest): Store {
 	if (request.store === null) throw new TypeError("runUseCase: only a dry run may go without a store");
 	return request.store;
 }
@@ -263,17 +224,10 @@ async function executeCells(request: RunRequest, store: Store, started: StartedR
 		thread === null
 			? new CellWriter((cells) => store.recordCells(cells))
 			: new CellWriter((cells) => thread.record(cells), { delayMs: THREAD_BATCH_DELAY_MS });
-	const context: CellContext = { ...started.context, store, writer };
+	const context: CellContext = { ...started.context, store, writer, stagedInputs: new StagedInputs() };
 	const tally = emptyTally();
 	const count = (outcome: CellOutcome) => {
-		if (outcome.run_id !== null) {
-			tally.executed += 1;
-			tally.statuses[outcome.attempt.status] = (tally.statuses[outcome.attempt.status] ?? 0) + 1;
-			if (outcome.grader_error !== null) tally.graderErrors += 1;
-			const cellCost = outcome.attempt.telemetry.cost_usd;
-			if (cellCost === null) tally.unknownCost += 1;
-			else tally.cost += cellCost;
-		}
+		countOutcome(tally, outcome);
 		request.hooks?.onCellEnd?.(outcome);
 	};
 	// A worker hands its graded cell to persistence and takes the next cell at once, so model

@@ -3,7 +3,7 @@ import { type Command, Option } from "commander";
 import { BadInputError } from "../../contract/index.js";
 import { type Definitions, findUseCase, fleetFor } from "../../definitions/index.js";
 import { COUNT_BOUNDS } from "../../input/index.js";
-import { defaultRunParts, type EndpointOverride, endpointModelId } from "../../orchestrator/index.js";
+import { defaultRunParts, type EndpointOverride, endpointModelId, parseQueueUrl } from "../../orchestrator/index.js";
 import { openStore, type Store } from "../../store/index.js";
 import type { Gate } from "../../views/index.js";
 import { type DirOptions, loadFromDirOption, withDirOption } from "../definitions-option.js";
@@ -26,6 +26,7 @@ interface RunOptions extends StoreFlags, DirOptions {
 	readonly dryRun?: boolean;
 	readonly failUnder: readonly string[];
 	readonly json?: boolean;
+	readonly queue?: string;
 }
 
 /**
@@ -65,6 +66,11 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 		.option("--concurrency <n>", "cells in flight at once", integerUpTo(COUNT_BOUNDS.concurrency), 8)
 		.option("--force", "re-run cells that already have a current result")
 		.option("--dry-run", "show the plan without calling any model or writing anything")
+		.option(
+			"--queue <url>",
+			"put the cells on this Redis (redis://HOST:PORT[/DB]) for `touchstone worker`s to run; this process writes what they return",
+			(value: string) => parseQueueUrl(value),
+		)
 		.option("--json", "print the summary, leaderboard and gates as JSON");
 	withStoreOptions(withGateOption(command), "reads and writes").action(async (options: RunOptions) => {
 		const endpoint = endpointOf(options);
@@ -84,6 +90,7 @@ export function registerRunCommand(program: Command, io: CliIo): void {
 				dryRun: options.dryRun === true,
 				json: options.json === true,
 				gates,
+				queue: options.queue === undefined ? undefined : { url: options.queue },
 			});
 			if (failure !== null) throw failure;
 		} finally {

@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startScriptedServer, validateScript } from "../../src/scripted-server/index.js";
+import { arithScript, writeBenchFixture } from "../support/bench-fixture.js";
+import { BIN, runCli } from "../support/cli.js";
+import { startRedis, type TestRedis } from "../support/redis-server.js";
+
+interface Rows {
+	runs: number;
+	cells: number;
+	workers: number;
+}
+
+function rows(database: string): Rows {
+	const db = new Database(database, { readonly: true });
+	try {
+		return db
+			.prepare(
+				`SELECT count(*) AS runs, count(DISTINCT cell_key) AS cells,
+				count(DISTINCT json_extract(provenance_json, '$.worker.id')) AS workers FROM runs`,
+			)
+			.get() as Rows;
+	} finally {
+		db.close();
+	}
+}
+
+function startWorker(root: string, env: Record<string, string>, url: string): ChildProcess {
+	return spawn(
+		process.execPath,
+		[BIN, "worker", "--queue", url, "--concurrency", "4", "--lock-ms", "1500", "--quiet"],
+		{
+			cwd: root,
+			env,
+			stdio: "ignore",
+		},
+	);
+}
+
+function kill(child: ChildProcess, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+	return new Promise((resolve) => {
+		if (child.exitCode !== null || child.signalCode !== null) return resolve();
+		child.once("exit", () => resolve());
+		child.kill(signal);
+	});
+}
+
+describe("touchstone run --queue with touchstone workers", () => {
+	let redis: TestRedis;
+	let server: Awaited<ReturnType<typeof startScriptedServer>>;
+
+	beforeAll(async () => {
+		redis = await startRedis();
+		server = await startScriptedServer({
+			script: validateScript(arithScript({ "model/a": { right: true, latency_ms: 60 } }) as never),
+		});
+	});
+	afterAll(async () => {
+		await server?.close();
+		await redis?.stop();
+	});
+
+	it("three worker processes run the cells, one killed mid-run; every cell lands exactly once", async () => {
+		const fixture = writeBenchFixture({ cases: 40, samples: 2, models: { "model/a": {} } });
+		const env = {
+			PATH: process.env.PATH ?? "",
+			TOUCHSTONE_SCRIPTED_URL: server.url,
+			TOUCHSTONE_DB: join(fixture.root, "data", "benchmarks.db"),
+			TOUCHSTONE_ARTIFACTS: join(fixture.root, "data", "artifacts"),
+		};
+		const workers = [0, 1, 2].map(() => startWorker(fixture.root, env, redis.url));
+		try {
+			const run = runCli(["run", "--use-case", "arith", "--queue", redis.url], { cwd: fixture.root, env });
+			// One worker dies mid-cell: its cells go to the others once its lock lapses.
+			await new Promise((resolve) => setTimeout(resolve, 700));
+			await kill(workers[0] as ChildProcess);
+			const result = await run;
+			expect(result.stderr).toContain("80 to run");
+			expect(result.code, result.stderr + result.stdout).toBe(0);
+			expect(result.stdout).toMatch(
+				/queue run\.arith\.[0-9a-f]+\.thorough on redis:\/\/127\.0\.0\.1:\d+\/0: results from [23] workers/,
+			);
+			const written = rows(env.TOUCHSTONE_DB);
+			expect(written.runs).toBe(80);
+			expect(written.cells).toBe(80);
+			expect(written.workers).toBeGreaterThanOrEqual(2);
+
+			// Run again: every cell is current, nothing goes on the queue.
+			const again = await runCli(["run", "--use-case", "arith", "--queue", redis.url], { cwd: fixture.root, env });
+			expect(again.code).toBe(0);
+			expect(again.stderr).toContain("80 already current, 0 to run");
+			expect(rows(env.TOUCHSTONE_DB).runs).toBe(80);
+		} finally {
+			await Promise.all(workers.map((worker) => kill(worker)));
+		}
+	}, 90_000);
+
+	it("an unreachable Redis is a located error that writes nothing", async () => {
+		const fixture = writeBenchFixture({ cases: 2, samples: 1, models: { "model/a": {} } });
+		const result = await runCli(["run", "--use-case", "arith", "--queue", "redis://127.0.0.1:1/0"], {
+			cwd: fixture.root,
+			env: { TOUCHSTONE_SCRIPTED_URL: server.url },
+		});
+		expect(result.code).not.toBe(0);
+		expect(result.stderr).toContain("cannot reach the queue's Redis at redis://127.0.0.1:1/0");
+		expect(result.stderr).toContain("redis-server");
+		const bad = await runCli(["run", "--use-case", "arith", "--queue", "http://x"], { cwd: fixture.root });
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toContain("not a redis: or rediss: one");
+	}, 60_000);
+});
