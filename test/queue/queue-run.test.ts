@@ -97,6 +97,30 @@ describe("touchstone run --queue with touchstone workers", () => {
 		}
 	}, 90_000);
 
+	it("a worker with other definitions refuses the cells: reported, nothing written, exit 1", async () => {
+		const fixture = writeBenchFixture({ cases: 4, samples: 1, models: { "model/a": {} } });
+		const other = writeBenchFixture({ cases: 5, samples: 1, models: { "model/a": {} } });
+		const env = {
+			PATH: process.env.PATH ?? "",
+			TOUCHSTONE_SCRIPTED_URL: server.url,
+			TOUCHSTONE_DB: join(fixture.root, "data", "benchmarks.db"),
+			TOUCHSTONE_ARTIFACTS: join(fixture.root, "data", "artifacts"),
+		};
+		const worker = startWorker(other.root, env, redis.url);
+		try {
+			const result = await runCli(["run", "--use-case", "arith", "--queue", redis.url], { cwd: fixture.root, env });
+			expect(result.code).toBe(1);
+			expect(result.stdout).toContain("4 cells failed on the workers, not written");
+			expect(result.stdout).toMatch(
+				/this worker's definitions give use case arith benchmark version arith@[0-9a-f]+, the run's is/,
+			);
+			expect(result.stderr).toContain("4 of 4 planned cells were not run");
+			expect(rows(env.TOUCHSTONE_DB).runs).toBe(0);
+		} finally {
+			await kill(worker);
+		}
+	}, 60_000);
+
 	it("an unreachable Redis is a located error that writes nothing", async () => {
 		const fixture = writeBenchFixture({ cases: 2, samples: 1, models: { "model/a": {} } });
 		const result = await runCli(["run", "--use-case", "arith", "--queue", "redis://127.0.0.1:1/0"], {
