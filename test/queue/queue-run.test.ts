@@ -97,6 +97,39 @@ describe("touchstone run --queue with touchstone workers", () => {
 		}
 	}, 90_000);
 
+	it("a coordinator killed mid-run resumes by running the same command: each cell once", async () => {
+		const fixture = writeBenchFixture({ cases: 30, samples: 2, models: { "model/a": {} } });
+		const env = {
+			PATH: process.env.PATH ?? "",
+			TOUCHSTONE_SCRIPTED_URL: server.url,
+			TOUCHSTONE_DB: join(fixture.root, "data", "benchmarks.db"),
+			TOUCHSTONE_ARTIFACTS: join(fixture.root, "data", "artifacts"),
+		};
+		const workers = [0, 1].map(() => startWorker(fixture.root, env, redis.url));
+		try {
+			const args = ["run", "--use-case", "arith", "--queue", redis.url];
+			const coordinator = spawn(process.execPath, [BIN, ...args], { cwd: fixture.root, env, stdio: "ignore" });
+			for (let waited = 0; waited < 30_000; waited += 25) {
+				await new Promise((resolve) => setTimeout(resolve, 25));
+				try {
+					if (rows(env.TOUCHSTONE_DB).runs >= 10) break;
+				} catch {
+					// no database yet
+				}
+			}
+			await kill(coordinator);
+			const killed = rows(env.TOUCHSTONE_DB).runs;
+			expect(killed).toBeGreaterThanOrEqual(10);
+			expect(killed).toBeLessThan(60);
+			const resumed = await runCli(args, { cwd: fixture.root, env });
+			expect(resumed.code, resumed.stderr).toBe(0);
+			expect(resumed.stderr).toContain(`${killed} already current`);
+			expect(rows(env.TOUCHSTONE_DB)).toMatchObject({ runs: 60, cells: 60 });
+		} finally {
+			await Promise.all(workers.map((worker) => kill(worker)));
+		}
+	}, 90_000);
+
 	it("a worker with other definitions refuses the cells: reported, nothing written, exit 1", async () => {
 		const fixture = writeBenchFixture({ cases: 4, samples: 1, models: { "model/a": {} } });
 		const other = writeBenchFixture({ cases: 5, samples: 1, models: { "model/a": {} } });
