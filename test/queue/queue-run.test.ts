@@ -27,6 +27,16 @@ function rows(database: string): Rows {
 	}
 }
 
+/** What a spawned CLI of a fixture needs: the scripted server and the fixture's own store. */
+function envFor(root: string, scriptedUrl: string): Record<string, string> {
+	return {
+		PATH: process.env.PATH ?? "",
+		TOUCHSTONE_SCRIPTED_URL: scriptedUrl,
+		TOUCHSTONE_DB: join(root, "data", "benchmarks.db"),
+		TOUCHSTONE_ARTIFACTS: join(root, "data", "artifacts"),
+	};
+}
+
 function startWorker(root: string, env: Record<string, string>, url: string): ChildProcess {
 	return spawn(
 		process.execPath,
@@ -64,12 +74,7 @@ describe("touchstone run --queue with touchstone workers", () => {
 
 	it("three worker processes run the cells, one killed mid-run; every cell lands exactly once", async () => {
 		const fixture = writeBenchFixture({ cases: 40, samples: 2, models: { "model/a": {} } });
-		const env = {
-			PATH: process.env.PATH ?? "",
-			TOUCHSTONE_SCRIPTED_URL: server.url,
-			TOUCHSTONE_DB: join(fixture.root, "data", "benchmarks.db"),
-			TOUCHSTONE_ARTIFACTS: join(fixture.root, "data", "artifacts"),
-		};
+		const env = envFor(fixture.root, server.url);
 		const workers = [0, 1, 2].map(() => startWorker(fixture.root, env, redis.url));
 		try {
 			const run = runCli(["run", "--use-case", "arith", "--queue", redis.url], { cwd: fixture.root, env });
@@ -82,7 +87,7 @@ describe("touchstone run --queue with touchstone workers", () => {
 			expect(result.stdout).toMatch(
 				/queue run\.arith\.[0-9a-f]+\.thorough on redis:\/\/127\.0\.0\.1:\d+\/0: results from [23] workers/,
 			);
-			const written = rows(env.TOUCHSTONE_DB);
+			const written = rows(env.TOUCHSTONE_DB as string);
 			expect(written.runs).toBe(80);
 			expect(written.cells).toBe(80);
 			expect(written.workers).toBeGreaterThanOrEqual(2);
@@ -91,7 +96,7 @@ describe("touchstone run --queue with touchstone workers", () => {
 			const again = await runCli(["run", "--use-case", "arith", "--queue", redis.url], { cwd: fixture.root, env });
 			expect(again.code).toBe(0);
 			expect(again.stderr).toContain("80 already current, 0 to run");
-			expect(rows(env.TOUCHSTONE_DB).runs).toBe(80);
+			expect(rows(env.TOUCHSTONE_DB as string).runs).toBe(80);
 		} finally {
 			await Promise.all(workers.map((worker) => kill(worker)));
 		}
@@ -99,12 +104,7 @@ describe("touchstone run --queue with touchstone workers", () => {
 
 	it("a coordinator killed mid-run resumes by running the same command: each cell once", async () => {
 		const fixture = writeBenchFixture({ cases: 30, samples: 2, models: { "model/a": {} } });
-		const env = {
-			PATH: process.env.PATH ?? "",
-			TOUCHSTONE_SCRIPTED_URL: server.url,
-			TOUCHSTONE_DB: join(fixture.root, "data", "benchmarks.db"),
-			TOUCHSTONE_ARTIFACTS: join(fixture.root, "data", "artifacts"),
-		};
+		const env = envFor(fixture.root, server.url);
 		const workers = [0, 1].map(() => startWorker(fixture.root, env, redis.url));
 		try {
 			const args = ["run", "--use-case", "arith", "--queue", redis.url];
@@ -112,19 +112,19 @@ describe("touchstone run --queue with touchstone workers", () => {
 			for (let waited = 0; waited < 30_000; waited += 25) {
 				await new Promise((resolve) => setTimeout(resolve, 25));
 				try {
-					if (rows(env.TOUCHSTONE_DB).runs >= 10) break;
+					if (rows(env.TOUCHSTONE_DB as string).runs >= 10) break;
 				} catch {
 					// no database yet
 				}
 			}
 			await kill(coordinator);
-			const killed = rows(env.TOUCHSTONE_DB).runs;
+			const killed = rows(env.TOUCHSTONE_DB as string).runs;
 			expect(killed).toBeGreaterThanOrEqual(10);
 			expect(killed).toBeLessThan(60);
 			const resumed = await runCli(args, { cwd: fixture.root, env });
 			expect(resumed.code, resumed.stderr).toBe(0);
 			expect(resumed.stderr).toContain(`${killed} already current`);
-			expect(rows(env.TOUCHSTONE_DB)).toMatchObject({ runs: 60, cells: 60 });
+			expect(rows(env.TOUCHSTONE_DB as string)).toMatchObject({ runs: 60, cells: 60 });
 		} finally {
 			await Promise.all(workers.map((worker) => kill(worker)));
 		}
@@ -133,12 +133,7 @@ describe("touchstone run --queue with touchstone workers", () => {
 	it("a worker with other definitions refuses the cells: reported, nothing written, exit 1", async () => {
 		const fixture = writeBenchFixture({ cases: 4, samples: 1, models: { "model/a": {} } });
 		const other = writeBenchFixture({ cases: 5, samples: 1, models: { "model/a": {} } });
-		const env = {
-			PATH: process.env.PATH ?? "",
-			TOUCHSTONE_SCRIPTED_URL: server.url,
-			TOUCHSTONE_DB: join(fixture.root, "data", "benchmarks.db"),
-			TOUCHSTONE_ARTIFACTS: join(fixture.root, "data", "artifacts"),
-		};
+		const env = envFor(fixture.root, server.url);
 		const worker = startWorker(other.root, env, redis.url);
 		try {
 			const result = await runCli(["run", "--use-case", "arith", "--queue", redis.url], { cwd: fixture.root, env });
@@ -148,7 +143,7 @@ describe("touchstone run --queue with touchstone workers", () => {
 				/this worker's definitions give use case arith benchmark version arith@[0-9a-f]+, the run's is/,
 			);
 			expect(result.stderr).toContain("4 of 4 planned cells were not run");
-			expect(rows(env.TOUCHSTONE_DB).runs).toBe(0);
+			expect(rows(env.TOUCHSTONE_DB as string).runs).toBe(0);
 		} finally {
 			await kill(worker);
 		}
