@@ -24,7 +24,7 @@ function codeFixTable(stdout: string): string[] {
 describe("touchstone demo on a machine without bubblewrap or Python", () => {
 	it("says so first, runs the task packs unisolated with every row marked, and re-runs them isolated once bubblewrap is back", async () => {
 		const cwd = tempDir();
-		const noBwrap = { PATH: pathWithout("bwrap", "python3") };
+		const noBwrap = { PATH: pathWithout("bwrap", "python3", "redis-server") };
 		const first = await runCli(["demo"], { cwd, env: noBwrap, timeoutMs: 150_000 });
 		expect(first.code).toBe(0);
 		const lines = first.stdout.split("\n");
@@ -38,6 +38,9 @@ describe("touchstone demo on a machine without bubblewrap or Python", () => {
 			"tools: `python3` is not installed where the sandbox looks for programs, so graded-code/rollup-speedup-py will end as grader errors (no credit, left out of the leaderboard, counted).",
 		);
 		expect(lines[4]).toContain("sudo apt-get install python3");
+		// Without redis-server the demo runs as ever, and says what running on several machines needs.
+		expect(lines[5]).toContain("queue: no `redis-server` here; the demo needs none");
+		expect(lines[6]).toContain("sudo apt-get install redis-server");
 		const graded = JSON.parse(
 			(await runCli(["leaderboard", "--use-case", "graded-code", "--json"], { cwd, env: noBwrap })).stdout,
 		) as BoardJson;

@@ -44,6 +44,20 @@ export function missingProgramLines(missing: readonly MissingProgram[]): string[
 	]);
 }
 
+/**
+ * The line the demo prints when no `redis-server` is on `searchPath`: the demo runs in one
+ * process and needs none, but running on several machines (`run --queue`) needs a Redis, and a
+ * newcomer should learn that here rather than from a failed run.
+ */
+export function queueHintLines(searchPath: string): string[] {
+	const folders = searchPath.split(delimiter).filter((folder) => folder !== "");
+	if (folders.some((folder) => isExecutable(join(folder, "redis-server")))) return [];
+	return [
+		"queue: no `redis-server` here; the demo needs none, but `touchstone run --queue` and `touchstone worker` (running on several machines) need a Redis.",
+		"  fix: `sudo apt-get install redis-server` on Debian or Ubuntu, or point --queue at a hosted one (README: Running on several machines).",
+	];
+}
+
 function isExecutable(path: string): boolean {
 	try {
 		accessSync(path, constants.X_OK);

@@ -6,7 +6,7 @@ import { defaultRunParts } from "../../orchestrator/index.js";
 import { fixtureState, materializeFixture, sandboxPath } from "../../sandbox/index.js";
 import { loadScript, startScriptedServer } from "../../scripted-server/index.js";
 import { displayPath } from "../definitions-option.js";
-import { missingProgramLines, missingPrograms } from "../demo-programs.js";
+import { missingProgramLines, missingPrograms, queueHintLines } from "../demo-programs.js";
 import { demoSandbox, hasUnisolatedRows } from "../demo-sandbox.js";
 import { runDemoSprints } from "../demo-sprints.js";
 import { integerUpTo } from "../flag-parsers.js";
@@ -41,6 +41,7 @@ export function registerDemoCommand(program: Command, io: CliIo): void {
 			// Unisolated, commands run on this machine's PATH; isolated, on the sandbox's own.
 			const searchPath = sandbox.isolated ? sandboxPath() : (io.env.PATH ?? "");
 			for (const line of missingProgramLines(missingPrograms(definitions, searchPath))) printLine(io, line);
+			for (const line of queueHintLines(io.env.PATH ?? "")) printLine(io, line);
 			const server = await startScriptedServer({ script: await loadScript(join(examples, "scripted", "demo.yaml")) });
 			const env = { ...io.env, ...sandbox.env, TOUCHSTONE_SCRIPTED_URL: server.url };
 			const paths = storePaths(io, options);
