@@ -17,6 +17,7 @@ export {
 export type { CellOutcome } from "./execute-cell.js";
 export { importVolume, readUsage, type UsageRollups, type VolumeImport } from "./import-volume.js";
 export {
+	EVAL_ZIP_BOUNDS,
 	IMPORTER_VERSION,
 	type ImportedCase,
 	type ImportedEvaluation,
@@ -24,15 +25,21 @@ export {
 	type ImportedSample,
 	type ImportedScore,
 	type ImportWrite,
+	INSPECT_BOUNDS,
+	INSPECT_FORMAT,
+	type InspectImportOptions,
 	importedSpec,
 	importHarnessId,
+	inspectLogNotice,
 	PROMPTFOO_BOUNDS,
 	PROMPTFOO_FORMAT,
 	type PromptfooImportOptions,
+	readInspectLog,
 	readPromptfooResults,
 	type SourceRows,
 	type SourceWrite,
 	specToExtend,
+	valueToFloat,
 	writeImported,
 	writeSource,
 } from "./imported/index.js";

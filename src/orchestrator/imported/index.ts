@@ -11,6 +11,15 @@ export type {
 } from "./imported-evaluation.js";
 export { IMPORTER_VERSION, importedSpec, importHarnessId } from "./imported-spec.js";
 export {
+	EVAL_ZIP_BOUNDS,
+	INSPECT_BOUNDS,
+	INSPECT_FORMAT,
+	type InspectImportOptions,
+	inspectLogNotice,
+	readInspectLog,
+	valueToFloat,
+} from "./inspect/index.js";
+export {
 	PROMPTFOO_BOUNDS,
 	PROMPTFOO_FORMAT,
 	type PromptfooImportOptions,

@@ -2,11 +2,11 @@ import { basename, resolve } from "node:path";
 import { BadInputError, type JsonObject } from "../../../contract/index.js";
 import { DEFAULT_BAND, USE_CASE_ID_PATTERN } from "../../../definitions/index.js";
 import type { ImportedEvaluation, ImportedSample } from "../imported-evaluation.js";
+import { slug } from "../slug.js";
 import { type PromptfooFile, readPromptfooFile } from "./read-results-file.js";
 import { resultCases } from "./result-cases.js";
 import { resultModels } from "./result-models.js";
 import { PROMPTFOO_HEADLINE, resultSample } from "./result-sample.js";
-import { slug } from "./slug.js";
 
 /** The format name of a promptfoo import: its rows run under the harness `import:promptfoo`. */
 export const PROMPTFOO_FORMAT = "promptfoo";

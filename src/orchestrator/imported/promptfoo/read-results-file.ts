@@ -1,6 +1,6 @@
 import { BadInputError, type InputIssue, sha256 } from "../../../contract/index.js";
 import { decodeUtf8, formatPath, parseYamlDocument, readRegularFile, zodProblems } from "../../../input/index.js";
-import { jsonErrorOffset } from "./json-error-offset.js";
+import { jsonErrorOffset } from "../json-error-offset.js";
 import { type PromptfooResults, promptfooResultsSchema } from "./results-schema.js";
 
 /** The bounds of a promptfoo results file. */

@@ -1,7 +1,7 @@
 import { canonicalJson, type JsonObject, type JsonValue, sha256 } from "../../../contract/index.js";
 import type { ImportedCase } from "../imported-evaluation.js";
+import { slug, unique } from "../slug.js";
 import type { PromptfooResult } from "./results-schema.js";
-import { slug, unique } from "./slug.js";
 
 /** The cases of a results file, and which case each row is of. */
 export interface ResultCases {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { jsonErrorOffset } from "./json-error-offset.js";
 
-const fixture = readFileSync(new URL("../../../../test/fixtures/promptfoo/cached.json", import.meta.url), "utf8");
+const fixture = readFileSync(new URL("../../../test/fixtures/promptfoo/cached.json", import.meta.url), "utf8");
 
 describe("jsonErrorOffset", () => {
 	it("places the first character that is not JSON, and the end of a file that ends early", () => {
