@@ -1,4 +1,4 @@
-import type { LeaderboardRow } from "./leaderboard.js";
+import type { LeaderboardRow } from "./leaderboard-row.js";
 import type { ReportPage } from "./report-page.js";
 import type { CaseResult } from "./report-results.js";
 
