@@ -2,9 +2,11 @@ import type Database from "better-sqlite3";
 import { StoreError } from "../contract/index.js";
 import {
 	type AggregateRowInput,
+	aggregateCountsByUseCase,
 	listAggregateRows,
 	replaceAggregateRows,
 	type StoredAggregateRow,
+	type UseCaseAggregateCounts,
 } from "./aggregates.js";
 import { type ArtifactRead, readArtifacts } from "./artifact-batch.js";
 import {
@@ -25,7 +27,14 @@ import { type IngestReplacement, replaceIngestedCells } from "./ingest.js";
 import { MIGRATIONS, type Migration } from "./migrations.js";
 import type { StoredOwnerRating } from "./owner-ratings.js";
 import type { StorePaths } from "./paths.js";
-import { iterateRunFacts, type RunFact, type RunFactOptions, runCountsByUseCase, runsStamp } from "./run-facts.js";
+import {
+	iterateRunFacts,
+	type RunFact,
+	type RunFactOptions,
+	runCountsByUseCase,
+	runsStamp,
+	type UseCaseRunCounts,
+} from "./run-facts.js";
 import { completeCellKeys, getRun, listRuns, type RunFilter, scoresForRuns } from "./run-queries.js";
 import type { CellRecord, StoredRun, StoredScore } from "./run-records.js";
 import {
@@ -186,6 +195,11 @@ export class Store extends StoreLedgers {
 		return listAggregateRows(this.context, useCaseId, benchmarkVersion);
 	}
 
+	/** Aggregate rows counted per use case that has some: rows, models, sources, latest version. */
+	aggregateCountsByUseCase(): Map<string, UseCaseAggregateCounts> {
+		return aggregateCountsByUseCase(this.context);
+	}
+
 	/** The run `runId`, or null. */
 	getRun(runId: string): StoredRun | null {
 		return getRun(this.context, runId);
@@ -226,8 +240,8 @@ export class Store extends StoreLedgers {
 		return runsStamp(this.context, useCaseId);
 	}
 
-	/** Run count, distinct models and latest write of every use case with runs. */
-	runCountsByUseCase(): Map<string, { runs: number; last_run_at: string | null; models: number }> {
+	/** Run count, distinct models, latest write and sources of every use case with runs. */
+	runCountsByUseCase(): Map<string, UseCaseRunCounts> {
 		return runCountsByUseCase(this.context);
 	}
 

@@ -1,6 +1,7 @@
 import type { FactGroup } from "./group-facts.js";
 import { type PairedDelta, pairedDelta } from "./paired-delta.js";
 import { mean, percentile } from "./percentile.js";
+import { rowOrigin } from "./row-origin.js";
 import {
 	bootstrapMeanInterval,
 	type Interval,
@@ -19,6 +20,14 @@ export interface LeaderboardRow extends TaskColumns {
 	readonly fidelity: "per_case";
 	readonly model_id: string;
 	readonly harness: string;
+	/**
+	 * The sources a federated ingest or an import tagged its current rows with, sorted; [] when
+	 * this store recorded every one. Shown on every face beside the model, so rows from elsewhere
+	 * never pass for this store's.
+	 */
+	readonly sources: readonly string[];
+	/** Of its current rows, those this store recorded itself: 0 when every one came from `sources`. */
+	readonly native_rows: number;
 	/** Mean over cases of the per-case mean headline (samples averaged within a case first). */
 	readonly headline: number | null;
 	/** 95 % bootstrap interval of `headline`, resampling cases; null with fewer than two cases. */
@@ -134,6 +143,7 @@ export function leaderboardRow(group: FactGroup, context: RowContext): Leaderboa
 		fidelity: "per_case",
 		model_id: group.model_id,
 		harness: group.harness,
+		...rowOrigin(group.sources, group.rows),
 		headline: mean([...means]),
 		headline_interval: bootstrapMeanInterval(means, context.bootstrap).interval,
 		pass_rate: caseMeans.size === 0 ? null : passed / caseMeans.size,
