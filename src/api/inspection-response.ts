@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTEMPT_STATUSES, CASE_KINDS, SCORE_TYPES, STEP_KINDS } from "../contract/index.js";
 import { OWNER_RATING_LABELS } from "../store/index.js";
+import { SAMPLE_ORIGIN_KINDS } from "../views/index.js";
 import { anyJson, count, freeObject, modelHarness, nullableNumber, nullableString, timestamp } from "./schema-parts.js";
 
 /** One case as the spec snapshot freezes it. */
@@ -102,6 +103,28 @@ const sample = z.strictObject({
 		})
 		.nullable(),
 	started_at: nullableString,
+	ingest_source: nullableString.describe(
+		"The source a federated ingest or an import tagged the run with; null when this store recorded it.",
+	),
+	origin: z
+		.strictObject({
+			kind: z
+				.enum(SAMPLE_ORIGIN_KINDS)
+				.describe(
+					"ingest: mirrored from another touchstone store; import: read from another tool's results file; tagged: a source its provenance does not describe.",
+				),
+			format: nullableString.describe("Import: the importer's format (`promptfoo`)."),
+			file: z
+				.strictObject({ path: z.string(), sha256: z.string() })
+				.nullable()
+				.describe("Import: the file read, its path as resolved then and its sha256."),
+			home_repo: nullableString.describe("Ingest: where its definitions live, `SOURCE@<benchmark version>`."),
+			from: nullableString.describe("Ingest: the other store's database as named at the sync."),
+			foreign_run_id: nullableString.describe("Ingest: the run's id in that store."),
+			ingested_at: nullableString.describe("Ingest: when the sync read it."),
+		})
+		.nullable()
+		.describe("Where the run came from, as its provenance says; null when this store recorded it."),
 });
 
 /** `GET inspector`. */
@@ -110,6 +133,15 @@ export const inspectionResponse = z.strictObject({
 	benchmark_version: z.string(),
 	headline_metric: z.string(),
 	case: specCase,
+	home_repo: nullableString.describe(
+		"Where the spec's definitions live (`SOURCE@<version>` for an ingest, `format:file@sha` for an import); null for this store's own.",
+	),
+	spec_ingest_source: nullableString.describe(
+		"The source that wrote the spec snapshot (an ingest or an import); null when this store froze it.",
+	),
+	sources: z
+		.array(z.string())
+		.describe("Distinct sources of the samples shown, sorted; [] when this store recorded every one."),
 	input: anyJson.describe("The resolved input the models were given; null when none ran."),
 	models: z.array(
 		z.strictObject({

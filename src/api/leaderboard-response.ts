@@ -6,6 +6,7 @@ import {
 	modelHarness,
 	nullableNumber,
 	precision,
+	rowOrigin,
 	timestamp,
 } from "./schema-parts.js";
 import { taskColumnsShape } from "./task-columns-response.js";
@@ -19,8 +20,9 @@ const pairedDelta = z
 	.nullable();
 
 const row = z.strictObject({
-	fidelity: z.literal("per_case").describe("Made from this store's per-case rows."),
+	fidelity: z.literal("per_case").describe("Made from per-case rows held in this store (its own or ingested)."),
 	...modelHarness,
+	...rowOrigin,
 	headline: nullableNumber.describe("Mean over cases of the per-case mean headline."),
 	headline_interval: interval.nullable().describe("95 % bootstrap interval of the headline, resampling cases."),
 	pass_rate: nullableNumber.describe("Share of graded cases whose mean headline reaches the case threshold."),

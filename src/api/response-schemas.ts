@@ -11,6 +11,8 @@ import {
 	nextCursor,
 	nullableNumber,
 	nullableString,
+	rowOrigin,
+	storedOrigin,
 	timestamp,
 } from "./schema-parts.js";
 
@@ -57,6 +59,7 @@ const useCaseSummary = z.strictObject({
 	models: count,
 	last_run_at: nullableString,
 	versions: count.describe("Frozen versions of this use case."),
+	...storedOrigin,
 });
 
 /** `GET use-cases`. */
@@ -77,6 +80,7 @@ const rosterEntry = z.strictObject({
 	models_run: count,
 	last_run_at: nullableString,
 	deployments: deploymentHistory,
+	...storedOrigin,
 });
 
 const offloadCandidate = z.strictObject({
@@ -108,6 +112,7 @@ const matrixCell = z
 		passed: z.boolean().nullable(),
 		samples: count,
 		errors: count.describe("Samples lost to the harness or the grader."),
+		...rowOrigin,
 	})
 	.nullable()
 	.describe("Null when the model has no current row on this case.");

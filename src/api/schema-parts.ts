@@ -42,3 +42,32 @@ export const deploymentHistory = z
 		}),
 	)
 	.describe("What ran in production over time (a row per change of `deployed`), oldest first, the incumbent last.");
+
+/** Where a row's current rows came from (see the read layer's RowOrigin): shown beside it on every face. */
+export const rowOrigin = {
+	sources: z
+		.array(z.string())
+		.describe(
+			"The sources a federated ingest (`touchstone ingest --source`) or an import tagged its current rows with, sorted; [] when this store recorded every one.",
+		),
+	native_rows: count.describe(
+		"Of its current rows, those this store recorded itself: 0 when every one came from `sources`.",
+	),
+} as const;
+
+/** Where a use case's definitions and results came from, for the lists of use cases. */
+export const storedOrigin = {
+	home_repo: nullableString.describe(
+		"Where the current spec's definitions live: `SOURCE@<version>` for a federated ingest, `format:file@sha` for an import; null for this store's own (or no spec).",
+	),
+	ingest_source: nullableString.describe(
+		"The source that wrote the current spec snapshot (an ingest or an import); null when this store froze it, or there is none.",
+	),
+	sources: z
+		.array(z.string())
+		.describe("Sources of its stored runs and aggregate rows, sorted; [] when this store recorded everything."),
+	native_runs: count.describe("Of its runs, those this store recorded itself."),
+	aggregate_models: count.describe(
+		"Model × harness known here only from another store's summary (aggregate rows of a federated ingest, any version).",
+	),
+} as const;

@@ -157,3 +157,33 @@ function fromRow({ headline_low, headline_high, provenance_json, ...row }: Aggre
 		provenance: JSON.parse(provenance_json) as JsonObject,
 	};
 }
+
+/** What the store holds of one use case's aggregate rows (any version). */
+export interface UseCaseAggregateCounts {
+	/** Aggregate rows, every version and source. */
+	readonly rows: number;
+	/** Distinct model × harness among them. */
+	readonly models: number;
+	/** The sources that brought them, sorted. */
+	readonly sources: readonly string[];
+	/** The benchmark version of the latest written (what an aggregate-only leaderboard shows by default). */
+	readonly latest_version: string;
+}
+
+/** The aggregate rows of every use case that has some, counted in one pass. */
+export function aggregateCountsByUseCase(context: StoreContext): Map<string, UseCaseAggregateCounts> {
+	const rows = context.statements
+		.get(
+			`SELECT use_case_id, count(*) AS rows, count(DISTINCT json_array(model_id, harness)) AS models,
+				json_group_array(DISTINCT ingest_source) AS sources,
+				(SELECT l.benchmark_version FROM aggregate_rows AS l WHERE l.use_case_id = a.use_case_id ORDER BY l.aggregate_id DESC LIMIT 1) AS latest_version
+				FROM aggregate_rows AS a GROUP BY use_case_id`,
+		)
+		.all() as (Omit<UseCaseAggregateCounts, "sources"> & { use_case_id: string; sources: string })[];
+	return new Map(
+		rows.map(({ use_case_id, sources, ...rest }) => [
+			use_case_id,
+			{ ...rest, sources: (JSON.parse(sources) as string[]).sort() },
+		]),
+	);
+}

@@ -3,10 +3,34 @@ import type { StoredOwnerRating } from "./owner-ratings.js";
 import { parseObject, wholeRunSql } from "./run-queries.js";
 import type { StoredRun, StoredScore } from "./run-records.js";
 
-/** What a view of one case shows of a run: its cell, outcome, telemetry and artifacts, without its provenance. */
+/**
+ * Where an ingested or imported run came from, as its provenance records it (`import` by an
+ * importer, `ingest` by a federated ingest; a run another store had imported may carry both):
+ * each part null where the provenance does not say.
+ */
+export interface RunOrigin {
+	/** The importer's format (`promptfoo`, `inspect`); null when the run was not imported. */
+	readonly import_format: string | null;
+	/** The file the import read: its path as resolved then, and its sha256. */
+	readonly import_file: { readonly path: string; readonly sha256: string } | null;
+	/** The other store's database, as named at the sync; null when the run was not ingested. */
+	readonly ingest_from: string | null;
+	/** The run's id in that store. */
+	readonly foreign_run_id: string | null;
+	/** When the sync read it (UTC ISO-8601). */
+	readonly ingested_at: string | null;
+}
+
+/**
+ * What a view of one case shows of a run: its cell, outcome, telemetry and artifacts, and where it
+ * came from (its ingest source and, for a tagged run, the origin its provenance records), without
+ * the rest of its provenance.
+ */
 export type CaseRun = Pick<
 	StoredRun,
 	| "run_id"
+	| "benchmark_version"
+	| "ingest_source"
 	| "case_id"
 	| "model_id"
 	| "harness"
@@ -23,15 +47,19 @@ export type CaseRun = Pick<
 	| "redactions"
 	| "warnings"
 	| "started_at"
->;
+> & {
+	/** Null for a run this store recorded (no ingest source). */
+	readonly origin: RunOrigin | null;
+};
 
 /** What a view of one case shows of a score. */
 export type CaseScore = Omit<StoredScore, "score_id" | "ingest_source" | "created_at">;
 
 // Rows are read as arrays (`raw`) and built into records here: better-sqlite3's row objects cost
 // more than the reading itself (250 runs and 500 scores of one case: about 4 ms of 20).
-const RUN_COLUMNS =
-	"run_id, case_id, model_id, harness, sample_index, cell_key, status, error, grader_error, cost_usd, latency_ms, ttft_ms, input_tokens, output_tokens, cache_tokens, tokens_per_sec, turns, input_sha, output_sha, trace_sha, diff_sha, redactions, warnings_json, started_at";
+/* The origin a tagged run's provenance records, in one column (a JSON array; NULL for a native run, whose provenance is not parsed). */
+const ORIGIN_SQL = `CASE WHEN ingest_source IS NULL THEN NULL ELSE json_extract(provenance_json, '$.import.format', '$.import.file.path', '$.import.file.sha256', '$.ingest.from', '$.ingest.foreign_run_id', '$.ingest.ingested_at') END`;
+const RUN_COLUMNS = `run_id, case_id, model_id, harness, sample_index, cell_key, status, error, grader_error, cost_usd, latency_ms, ttft_ms, input_tokens, output_tokens, cache_tokens, tokens_per_sec, turns, input_sha, output_sha, trace_sha, diff_sha, redactions, warnings_json, started_at, benchmark_version, ingest_source, ${ORIGIN_SQL}`;
 type RunRow = [
 	string,
 	string,
@@ -55,6 +83,9 @@ type RunRow = [
 	string | null,
 	string | null,
 	number | null,
+	string | null,
+	string | null,
+	string,
 	string | null,
 	string | null,
 ];
@@ -94,7 +125,23 @@ export function listCaseRuns(context: StoreContext, useCaseId: string, caseId: s
 		redactions: row[21],
 		warnings: row[22] === null ? null : (JSON.parse(row[22]) as string[]),
 		started_at: row[23],
+		benchmark_version: row[24],
+		ingest_source: row[25],
+		origin: row[26] === null ? null : originOf(row[26]),
 	}));
+}
+
+function originOf(column: string): RunOrigin {
+	const [format, path, sha256, from, foreignRunId, ingestedAt] = (JSON.parse(column) as unknown[]).map((value) =>
+		typeof value === "string" ? value : null,
+	);
+	return {
+		import_format: format ?? null,
+		import_file: path == null || sha256 == null ? null : { path, sha256 },
+		ingest_from: from ?? null,
+		foreign_run_id: foreignRunId ?? null,
+		ingested_at: ingestedAt ?? null,
+	};
 }
 
 const SCORE_COLUMNS =

@@ -3,7 +3,7 @@
  * Nothing is ever updated and only rows of a federated ingest are ever deleted; the database's
  * own triggers enforce both, so they hold for raw SQL too. Open one with `openStore`.
  */
-export type { AggregateRowInput, StoredAggregateRow } from "./aggregates.js";
+export type { AggregateRowInput, StoredAggregateRow, UseCaseAggregateCounts } from "./aggregates.js";
 export type { ArtifactRead } from "./artifact-batch.js";
 export {
 	type ArtifactRef,
@@ -14,7 +14,7 @@ export {
 } from "./artifacts.js";
 export type { BackgroundCellWriter } from "./background-writer.js";
 export type { CalibrationInput, StoredCalibration } from "./calibrations.js";
-export type { CaseRun, CaseScore } from "./case-reads.js";
+export type { CaseRun, CaseScore, RunOrigin } from "./case-reads.js";
 export { type Compaction, compactStore } from "./compact-store.js";
 export {
 	COMPARISON_VERDICTS,
@@ -41,7 +41,7 @@ export {
 	type StorePaths,
 } from "./paths.js";
 export { type Footprint, footprint, type ModelFootprint, type UseCaseFootprint } from "./retired-rows.js";
-export type { AgentEffortFact, RunFact, RunFactOptions, RunJuryFact } from "./run-facts.js";
+export type { AgentEffortFact, RunFact, RunFactOptions, RunJuryFact, UseCaseRunCounts } from "./run-facts.js";
 export type { RunFilter } from "./run-queries.js";
 export type {
 	CellRecord,

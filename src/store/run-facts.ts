@@ -46,6 +46,8 @@ export interface RunFact {
 	readonly graded_score: boolean;
 	/** What the agent loop recorded of its effort (`runner.details`); null for a run that records none (single-shot, external). */
 	readonly agent: AgentEffortFact | null;
+	/** The source a federated ingest or an import tagged the run with; null for a run this store recorded. */
+	readonly ingest_source: string | null;
 }
 
 /** An agent attempt's effort, as its runner's details record it: for the self-host lens. */
@@ -145,7 +147,7 @@ const FACT_SQL = (
 ) => `SELECT r.cell_key, r.model_id, r.harness, r.case_id, r.sample_index, r.status,
 	r.grader_error IS NOT NULL, r.cost_usd, r.latency_ms, r.ttft_ms, r.input_tokens, r.output_tokens,
 	s.value, s.confidence, coalesce(s.critical_failure, 0), ${ISOLATED_SQL}, ${JURY_SQL}, ${checks ? CHECKS_JURY_SQL : "NULL"}, ${FAILED_JURY_SQL},
-	${GRADED_SQL}, ${AGENT_SQL}, r.run_id, r.diff_sha
+	${GRADED_SQL}, ${AGENT_SQL}, r.run_id, r.diff_sha, r.ingest_source
 	FROM runs AS r LEFT JOIN scores AS s ON s.run_id = r.run_id AND s.metric = ?
 	WHERE r.use_case_id = ?${byCase ? " AND r.case_id = ?" : ""} AND ${wholeRunSql("r")}
 	AND NOT EXISTS (SELECT 1 FROM runs AS o INDEXED BY runs_by_cell_key WHERE o.cell_key = r.cell_key AND o.use_case_id = r.use_case_id
@@ -177,6 +179,7 @@ type FactRow = [
 	0 | 1,
 	string | null,
 	string,
+	string | null,
 	string | null,
 ];
 
@@ -237,6 +240,7 @@ export function* iterateRunFacts(
 				jury: row[18] === null ? juryFact(row[16], row[17]) : failedJuryFact(row[18]),
 				graded_score: row[19] === 1,
 				agent: row[20] === null ? null : agentFact(row[20]),
+				ingest_source: row[23] === null ? null : intern(row[23]),
 			},
 		};
 	}
@@ -248,16 +252,33 @@ function agentFact(column: string): AgentEffortFact | null {
 	return { turns: typeof turns === "number" ? turns : null, tool_calls: calls, malformed_tool_calls: malformed };
 }
 
-/** How many runs each use case has, and when the latest was written. */
-export function runCountsByUseCase(
-	context: StoreContext,
-): Map<string, { runs: number; last_run_at: string | null; models: number }> {
+/** What the store holds of one use case's runs (any version), without reading them. */
+export interface UseCaseRunCounts {
+	readonly runs: number;
+	readonly last_run_at: string | null;
+	/** Distinct models among the runs. */
+	readonly models: number;
+	/** Distinct sources a federated ingest or an import tagged runs with, sorted; [] when this store recorded every run. */
+	readonly sources: readonly string[];
+	/** Runs this store recorded itself (no ingest source). */
+	readonly native_runs: number;
+}
+
+/** How many runs each use case has, and when the latest was written, and where they came from: one pass over the runs. */
+export function runCountsByUseCase(context: StoreContext): Map<string, UseCaseRunCounts> {
 	const rows = context.statements
 		.get(
-			"SELECT use_case_id, count(*) AS runs, max(created_at) AS last_run_at, count(DISTINCT model_id) AS models FROM runs GROUP BY use_case_id",
+			`SELECT use_case_id, count(*) AS runs, max(created_at) AS last_run_at, count(DISTINCT model_id) AS models,
+				json_group_array(DISTINCT ingest_source) AS sources, sum(ingest_source IS NULL) AS native_runs
+				FROM runs GROUP BY use_case_id`,
 		)
-		.all() as { use_case_id: string; runs: number; last_run_at: string | null; models: number }[];
-	return new Map(rows.map(({ use_case_id, ...rest }) => [use_case_id, rest]));
+		.all() as (Omit<UseCaseRunCounts, "sources"> & { use_case_id: string; sources: string })[];
+	return new Map(
+		rows.map(({ use_case_id, sources, ...rest }) => [
+			use_case_id,
+			{ ...rest, sources: (JSON.parse(sources) as (string | null)[]).filter((item) => item !== null).sort() },
+		]),
+	);
 }
 
 /**

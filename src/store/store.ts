@@ -2,9 +2,11 @@ import type Database from "better-sqlite3";
 import { StoreError } from "../contract/index.js";
 import {
 	type AggregateRowInput,
+	aggregateCountsByUseCase,
 	listAggregateRows,
 	replaceAggregateRows,
 	type StoredAggregateRow,
+	type UseCaseAggregateCounts,
 } from "./aggregates.js";
 import { type ArtifactRead, readArtifacts } from "./artifact-batch.js";
 import {
@@ -18,23 +20,21 @@ import {
 	stageArtifact,
 } from "./artifacts.js";
 import { BackgroundCellWriter } from "./background-writer.js";
-import { type CalibrationInput, listCalibrations, recordCalibration, type StoredCalibration } from "./calibrations.js";
 import { type CaseRun, type CaseScore, caseOwnerRatings, caseScores, listCaseRuns } from "./case-reads.js";
 import { insertCells } from "./cells.js";
-import { type ComparisonInput, listComparisons, recordComparison, type StoredComparison } from "./comparisons.js";
-import { ingestSourceOf, type StoreContext, utcNow, type WriteOptions } from "./context.js";
-import { type DeploymentInput, listDeployments, recordDeployment, type StoredDeployment } from "./deployments.js";
+import { ingestSourceOf, utcNow, type WriteOptions } from "./context.js";
 import { type IngestReplacement, replaceIngestedCells } from "./ingest.js";
 import { MIGRATIONS, type Migration } from "./migrations.js";
-import {
-	addOwnerRating,
-	latestOwnerRating,
-	listLatestOwnerRatings,
-	type OwnerRatingInput,
-	type StoredOwnerRating,
-} from "./owner-ratings.js";
+import type { StoredOwnerRating } from "./owner-ratings.js";
 import type { StorePaths } from "./paths.js";
-import { iterateRunFacts, type RunFact, type RunFactOptions, runCountsByUseCase, runsStamp } from "./run-facts.js";
+import {
+	iterateRunFacts,
+	type RunFact,
+	type RunFactOptions,
+	runCountsByUseCase,
+	runsStamp,
+	type UseCaseRunCounts,
+} from "./run-facts.js";
 import { completeCellKeys, getRun, listRuns, type RunFilter, scoresForRuns } from "./run-queries.js";
 import type { CellRecord, StoredRun, StoredScore } from "./run-records.js";
 import {
@@ -47,31 +47,16 @@ import {
 	type StoredSpec,
 	specVersionCounts,
 } from "./specs.js";
-import { StatementCache } from "./statements.js";
 import { storeAction } from "./store-error.js";
+import { StoreLedgers } from "./store-ledgers.js";
 import { type StoreVerification, verifyStore } from "./verify-store.js";
-import {
-	listVolumeSnapshots,
-	recordVolumeSnapshot,
-	type StoredVolumeSnapshot,
-	type VolumeSnapshotInput,
-} from "./volume-snapshots.js";
 
 /**
  * An open store: the append-only SQLite database and its content-addressed artifacts. One
- * writer at a time; every method is synchronous. Obtain one with {@link openStore}.
+ * writer at a time; every method is synchronous. Obtain one with {@link openStore}. Its ledgers
+ * (ratings, deployments, calibrations, volume, comparisons) are {@link StoreLedgers}'.
  */
-export class Store {
-	/**
-	 * The better-sqlite3 connection, for tests and the read layer's own queries. Writes through it
-	 * are still held to the append-only triggers.
-	 */
-	readonly database: Database.Database;
-	/** Where this store lives. */
-	readonly paths: StorePaths;
-	/** Schema versions applied by this open (empty when the store was already up to date). */
-	readonly appliedMigrations: readonly number[];
-	readonly #context: StoreContext;
+export class Store extends StoreLedgers {
 	readonly #staged = new Set<string>();
 	readonly #insertCells: (cells: readonly CellRecord[], ingestSource: string | null) => string[];
 
@@ -82,50 +67,42 @@ export class Store {
 		appliedMigrations: readonly number[],
 		inlineBytes: number = DEFAULT_INLINE_ARTIFACT_BYTES,
 	) {
-		this.database = database;
-		this.paths = paths;
-		this.appliedMigrations = appliedMigrations;
-		this.#context = { database, statements: new StatementCache(database), artifacts: paths.artifacts, inlineBytes };
+		super(database, paths, appliedMigrations, inlineBytes);
 		const insert = database.transaction((cells: readonly CellRecord[], ingestSource: string | null) =>
-			insertCells(this.#context, cells, ingestSource, utcNow()),
+			insertCells(this.context, cells, ingestSource, utcNow()),
 		);
 		this.#insertCells = (cells, ingestSource) => insert.immediate(cells, ingestSource);
 	}
 
-	/** Closes the connection. Safe to call twice. */
-	close(): void {
-		if (this.database.open) this.database.close();
-	}
-
 	/** Stores content as an artifact if absent and returns its address; idempotent. */
 	putArtifact(content: string | Uint8Array, contentType: string): ArtifactRef {
-		return storeAction("could not store an artifact", () => putArtifact(this.#context, content, contentType));
+		return storeAction("could not store an artifact", () => putArtifact(this.context, content, contentType));
 	}
 
 	/** The row of artifact `sha`, or null. */
 	getArtifact(sha: string): StoredArtifact | null {
-		return getArtifact(this.#context, sha);
+		return getArtifact(this.context, sha);
 	}
 
 	/** The bytes of artifact `sha`, verified against their hash (StoreError when missing or corrupted). */
 	readArtifact(sha: string): Buffer {
-		return readArtifact(this.#context, sha);
+		return readArtifact(this.context, sha);
 	}
 
 	/** The text (UTF-8) of artifact `sha`, verified like {@link Store.readArtifact}. */
 	readArtifactText(sha: string): string {
-		return readArtifact(this.#context, sha).toString("utf8");
+		return readArtifact(this.context, sha).toString("utf8");
 	}
 
 	/** Many artifacts at once, each verified like {@link Store.readArtifact}, a failure as data (one entry per distinct sha). */
 	readArtifacts(shas: Iterable<string>): Map<string, ArtifactRead> {
-		return readArtifacts(this.#context, shas);
+		return readArtifacts(this.context, shas);
 	}
 
 	/** Freezes a spec snapshot; the first write of a version wins. */
 	freezeSpec(input: SpecSnapshotInput, options?: WriteOptions): { inserted: boolean } {
-		const result = this.#write(`could not freeze benchmark version ${input.benchmark_version}`, () =>
-			freezeSpec(this.#context, input, options),
+		const result = this.write(`could not freeze benchmark version ${input.benchmark_version}`, () =>
+			freezeSpec(this.context, input, options),
 		);
 		// The pages of a new snapshot are not read again by the run that froze it: the connection
 		// lets go of them rather than keep them cached (megabytes for a large pack).
@@ -135,34 +112,34 @@ export class Store {
 
 	/** Makes a stored version the current one of its use case (no-op when it already is). */
 	activateSpec(useCaseId: string, benchmarkVersion: string): { activated: boolean } {
-		return this.#write(`could not activate benchmark version ${benchmarkVersion}`, () =>
-			activateSpec(this.#context, useCaseId, benchmarkVersion),
+		return this.write(`could not activate benchmark version ${benchmarkVersion}`, () =>
+			activateSpec(this.context, useCaseId, benchmarkVersion),
 		);
 	}
 
 	/** The current (latest activated) snapshot of a use case, or null. */
 	currentSpec(useCaseId: string): StoredSpec | null {
-		return currentSpec(this.#context, useCaseId);
+		return currentSpec(this.context, useCaseId);
 	}
 
 	/** The snapshot of a benchmark version, or null. */
 	getSpec(benchmarkVersion: string): StoredSpec | null {
-		return getSpec(this.#context, benchmarkVersion);
+		return getSpec(this.context, benchmarkVersion);
 	}
 
 	/** Every snapshot, or those of one use case, oldest first. */
 	listSpecs(useCaseId?: string): StoredSpec[] {
-		return listSpecs(this.#context, useCaseId);
+		return listSpecs(this.context, useCaseId);
 	}
 
 	/** How many snapshots each use case has, without reading their documents. */
 	specVersionCounts(): Map<string, number> {
-		return specVersionCounts(this.#context);
+		return specVersionCounts(this.context);
 	}
 
 	/** Prepares an artifact (writing its file if it is large); its row comes with the cell that refers to it (see stageArtifact). */
 	stageArtifact(content: string | Uint8Array, contentType: string): StagedArtifact {
-		return stageArtifact(this.#context, this.#staged, content, contentType);
+		return stageArtifact(this.context, this.#staged, content, contentType);
 	}
 
 	/** Writes one cell (its run and all its scores) in one transaction and returns the new run id. */
@@ -194,8 +171,8 @@ export class Store {
 	 * with `cells`, tagged with `ingestSource`. Rows of any other origin are never touched.
 	 */
 	replaceIngested(useCaseId: string, ingestSource: string, cells: readonly CellRecord[]): IngestReplacement {
-		return this.#write(`could not replace the cells ingested from ${ingestSource} for ${useCaseId}`, () =>
-			replaceIngestedCells(this.#context, useCaseId, ingestSource, cells, utcNow()),
+		return this.write(`could not replace the cells ingested from ${ingestSource} for ${useCaseId}`, () =>
+			replaceIngestedCells(this.context, useCaseId, ingestSource, cells, utcNow()),
 		);
 	}
 
@@ -208,39 +185,44 @@ export class Store {
 		ingestSource: string,
 		rows: readonly AggregateRowInput[],
 	): { deleted: number; inserted: number } {
-		return this.#write(`could not replace the aggregate rows ingested from ${ingestSource} for ${useCaseId}`, () =>
-			replaceAggregateRows(this.#context, useCaseId, ingestSource, rows, utcNow()),
+		return this.write(`could not replace the aggregate rows ingested from ${ingestSource} for ${useCaseId}`, () =>
+			replaceAggregateRows(this.context, useCaseId, ingestSource, rows, utcNow()),
 		);
 	}
 
 	/** Aggregate rows of a use case (of one benchmark version when given), in write order. */
 	listAggregates(useCaseId: string, benchmarkVersion?: string): StoredAggregateRow[] {
-		return listAggregateRows(this.#context, useCaseId, benchmarkVersion);
+		return listAggregateRows(this.context, useCaseId, benchmarkVersion);
+	}
+
+	/** Aggregate rows counted per use case that has some: rows, models, sources, latest version. */
+	aggregateCountsByUseCase(): Map<string, UseCaseAggregateCounts> {
+		return aggregateCountsByUseCase(this.context);
 	}
 
 	/** The run `runId`, or null. */
 	getRun(runId: string): StoredRun | null {
-		return getRun(this.#context, runId);
+		return getRun(this.context, runId);
 	}
 
 	/** Runs of a use case matching `filter`, in write order. */
 	listRuns(filter: RunFilter): StoredRun[] {
-		return listRuns(this.#context, filter);
+		return listRuns(this.context, filter);
 	}
 
 	/** Whole runs of one case, in write order, as a view of the case shows them (no provenance). */
 	listCaseRuns(useCaseId: string, caseId: string): CaseRun[] {
-		return listCaseRuns(this.#context, useCaseId, caseId);
+		return listCaseRuns(this.context, useCaseId, caseId);
 	}
 
 	/** Scores of every run of one case, by run id, in write order. */
 	caseScores(useCaseId: string, caseId: string): Map<string, CaseScore[]> {
-		return caseScores(this.#context, useCaseId, caseId);
+		return caseScores(this.context, useCaseId, caseId);
 	}
 
 	/** The latest owner rating of every rated run of one case, by run id. */
 	caseOwnerRatings(useCaseId: string, caseId: string): Map<string, StoredOwnerRating> {
-		return caseOwnerRatings(this.#context, useCaseId, caseId);
+		return caseOwnerRatings(this.context, useCaseId, caseId);
 	}
 
 	/** Lean facts of a use case's runs (of one case when given) with the score of `metric`, in write order. */
@@ -250,94 +232,27 @@ export class Store {
 		caseId?: string,
 		options?: RunFactOptions,
 	): Generator<{ readonly cell_key: string; readonly fact: RunFact }> {
-		return iterateRunFacts(this.#context, useCaseId, metric, caseId, options);
+		return iterateRunFacts(this.context, useCaseId, metric, caseId, options);
 	}
 
 	/** A stamp that changes whenever the runs of `useCaseId` do (see run-facts.ts). */
 	runsStamp(useCaseId: string): { stamp: string; rows: number } {
-		return runsStamp(this.#context, useCaseId);
+		return runsStamp(this.context, useCaseId);
 	}
 
-	/** Run count, distinct models and latest write of every use case with runs. */
-	runCountsByUseCase(): Map<string, { runs: number; last_run_at: string | null; models: number }> {
-		return runCountsByUseCase(this.#context);
+	/** Run count, distinct models, latest write and sources of every use case with runs. */
+	runCountsByUseCase(): Map<string, UseCaseRunCounts> {
+		return runCountsByUseCase(this.context);
 	}
 
 	/** Cell keys of a use case with a complete run (not a harness error, fully graded): what a re-run skips. */
 	completeCellKeys(useCaseId: string): Set<string> {
-		return completeCellKeys(this.#context, useCaseId);
+		return completeCellKeys(this.context, useCaseId);
 	}
 
 	/** Scores of each run id (every id is a key; [] when it has none). */
 	scoresForRuns(runIds: readonly string[]): Map<string, StoredScore[]> {
-		return scoresForRuns(this.#context, runIds);
-	}
-
-	/** Records an owner rating (BadInputError outside 0..1, NotFoundError for an unknown run). */
-	addOwnerRating(input: OwnerRatingInput, options?: WriteOptions): StoredOwnerRating {
-		return this.#write(`could not rate run ${input.run_id}`, () => addOwnerRating(this.#context, input, options));
-	}
-
-	/** The latest owner rating of a run, or null. */
-	latestOwnerRating(runId: string): StoredOwnerRating | null {
-		return latestOwnerRating(this.#context, runId);
-	}
-
-	/** The latest owner rating of every rated run of a use case (optionally one version). */
-	listLatestOwnerRatings(useCaseId: string, benchmarkVersion?: string): StoredOwnerRating[] {
-		return listLatestOwnerRatings(this.#context, useCaseId, benchmarkVersion);
-	}
-
-	/** Records a deployment of a model and harness for a use case. */
-	recordDeployment(input: DeploymentInput, options?: WriteOptions): StoredDeployment {
-		return this.#write("could not record the deployment", () => recordDeployment(this.#context, input, options));
-	}
-
-	/** Deployments of a use case, by `deployed_at` (the last is the incumbent). */
-	listDeployments(useCaseId: string): StoredDeployment[] {
-		return listDeployments(this.#context, useCaseId);
-	}
-
-	/** Records a calibration result. */
-	recordCalibration(input: CalibrationInput, options?: WriteOptions): StoredCalibration {
-		return this.#write("could not record the calibration", () => recordCalibration(this.#context, input, options));
-	}
-
-	/** Calibration results of a use case, oldest first. */
-	listCalibrations(useCaseId: string): StoredCalibration[] {
-		return listCalibrations(this.#context, useCaseId);
-	}
-
-	/** Records a production volume snapshot. */
-	recordVolumeSnapshot(input: VolumeSnapshotInput, options?: WriteOptions): StoredVolumeSnapshot {
-		return this.#write("could not record the volume snapshot", () =>
-			recordVolumeSnapshot(this.#context, input, options),
-		);
-	}
-
-	/**
-	 * Records many volume snapshots in one transaction: all of them, or (on any failure) none, so
-	 * an import is never half written.
-	 */
-	recordVolumeSnapshots(inputs: readonly VolumeSnapshotInput[], options?: WriteOptions): StoredVolumeSnapshot[] {
-		return this.#write(`could not record ${inputs.length} volume snapshots`, () =>
-			inputs.map((input) => recordVolumeSnapshot(this.#context, input, options)),
-		);
-	}
-
-	/** Volume snapshots of a use case, by period. */
-	listVolumeSnapshots(useCaseId: string): StoredVolumeSnapshot[] {
-		return listVolumeSnapshots(this.#context, useCaseId);
-	}
-
-	/** Records a pairwise comparison of two stored runs. */
-	recordComparison(input: ComparisonInput, options?: WriteOptions): StoredComparison {
-		return this.#write("could not record the comparison", () => recordComparison(this.#context, input, options));
-	}
-
-	/** Comparisons of a use case, optionally of one version, oldest first. */
-	listComparisons(useCaseId: string, benchmarkVersion?: string): StoredComparison[] {
-		return listComparisons(this.#context, useCaseId, benchmarkVersion);
+		return scoresForRuns(this.context, runIds);
 	}
 
 	/**
@@ -345,11 +260,6 @@ export class Store {
 	 * (every one by default), references, every artifact re-hashed, every run against its seal.
 	 */
 	verify(migrations: readonly Migration[] = MIGRATIONS): StoreVerification {
-		return verifyStore(this.#context, migrations);
-	}
-
-	/** Runs `action` in an immediate write transaction, turning failures into StoreErrors. */
-	#write<T>(doing: string, action: () => T): T {
-		return storeAction(doing, () => this.database.transaction(action).immediate());
+		return verifyStore(this.context, migrations);
 	}
 }

@@ -1,8 +1,8 @@
 import type { CaseKind } from "../contract/index.js";
 import type { Store } from "../store/index.js";
 import { currentFacts } from "./current-facts.js";
-
 import { decodeCursor, encodeCursor, pageSize } from "./page-cursor.js";
+import { rowOrigin } from "./row-origin.js";
 
 /** One model × harness on one case. */
 export interface MatrixCell {
@@ -16,6 +16,15 @@ export interface MatrixCell {
 	readonly samples: number;
 	/** Samples lost to the harness or the grader (excluded). */
 	readonly errors: number;
+	/**
+	 * The sources a federated ingest or an import tagged the cell's current rows with, sorted; []
+	 * when this store recorded them. A list, not one name: a cell's samples may come from more
+	 * than one place (one sample run here, another ingested), and `native_rows` says how many are
+	 * this store's.
+	 */
+	readonly sources: readonly string[];
+	/** Of the cell's current rows, those this store recorded itself. */
+	readonly native_rows: number;
 }
 
 /** One case's row of the matrix. */
@@ -77,6 +86,7 @@ export function caseMatrix(
 					passed: headline === null ? null : headline >= item.threshold,
 					samples: counts.samples,
 					errors: counts.errors,
+					...rowOrigin(group.caseSources.get(item.id), counts.rows),
 				};
 			}),
 		}),

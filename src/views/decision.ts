@@ -1,6 +1,6 @@
 import { type FactGroup, groupKey, pairedDifferences } from "./group-facts.js";
 import type { VolumeFigures } from "./latest-volume.js";
-import type { LeaderboardRow } from "./leaderboard.js";
+import type { LeaderboardRow } from "./leaderboard-row.js";
 import { type ProjectedSaving, projectedSaving } from "./projected-saving.js";
 import { bootstrapMeanInterval } from "./statistics/index.js";
 

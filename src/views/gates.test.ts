@@ -8,6 +8,8 @@ function row(model_id: string, figures: Partial<LeaderboardRow> = {}): Leaderboa
 		fidelity: "per_case",
 		model_id,
 		harness: "single-shot",
+		sources: [],
+		native_rows: 10,
 		headline: 0.9,
 		headline_interval: null,
 		pass_rate: 0.9,

@@ -6,10 +6,19 @@ export interface FactGroup {
 	readonly harness: string;
 	/** Mean headline of each case over its graded samples (samples are averaged within a case first). */
 	readonly caseMeans: ReadonlyMap<string, number>;
-	/** Per case: graded samples, and samples lost to the harness or the grader. */
-	readonly caseCounts: ReadonlyMap<string, { readonly samples: number; readonly errors: number }>;
+	/** Per case: current rows, graded samples, and samples lost to the harness or the grader. */
+	readonly caseCounts: ReadonlyMap<
+		string,
+		{ readonly rows: number; readonly samples: number; readonly errors: number }
+	>;
 	/** Current rows, harness errors included. */
 	readonly rows: number;
+	/** Of those, rows this store recorded (no ingest source). */
+	readonly native_rows: number;
+	/** Current rows per source a federated ingest or an import tagged them with. */
+	readonly sources: ReadonlyMap<string, number>;
+	/** Per case with tagged rows (only those): its current rows per source. */
+	readonly caseSources: ReadonlyMap<string, ReadonlyMap<string, number>>;
 	/** Rows that count: graded, not a harness error, with a headline value. */
 	readonly graded: number;
 	/** Rows with a known cost, and the sum of those costs. */
@@ -127,7 +136,10 @@ export class FactGroups {
 class Accumulator {
 	readonly #model_id: string;
 	readonly #harness: string;
-	readonly #sums = new Map<string, { sum: number; samples: number; errors: number }>();
+	readonly #sums = new Map<string, { sum: number; rows: number; samples: number; errors: number }>();
+	readonly #sources = new Map<string, number>();
+	readonly #caseSources = new Map<string, Map<string, number>>();
+	#nativeRows = 0;
 	readonly #costs = new Map<string, { sum: number; rows: number; unknown: number }>();
 	#rows = 0;
 	#graded = 0;
@@ -155,9 +167,12 @@ class Accumulator {
 		this.#rows += 1;
 		let perCase = this.#sums.get(fact.case_id);
 		if (perCase === undefined) {
-			perCase = { sum: 0, samples: 0, errors: 0 };
+			perCase = { sum: 0, rows: 0, samples: 0, errors: 0 };
 			this.#sums.set(fact.case_id, perCase);
 		}
+		perCase.rows += 1;
+		if (fact.ingest_source === null) this.#nativeRows += 1;
+		else this.#addSource(fact.case_id, fact.ingest_source);
 		if (fact.cost_usd !== null) {
 			this.#knownCosts += 1;
 			this.#costSum += fact.cost_usd;
@@ -190,12 +205,22 @@ class Accumulator {
 		if (fact.critical_failure) this.#criticalFailures += 1;
 	}
 
+	#addSource(caseId: string, source: string): void {
+		this.#sources.set(source, (this.#sources.get(source) ?? 0) + 1);
+		let perCase = this.#caseSources.get(caseId);
+		if (perCase === undefined) {
+			perCase = new Map();
+			this.#caseSources.set(caseId, perCase);
+		}
+		perCase.set(source, (perCase.get(source) ?? 0) + 1);
+	}
+
 	finish(): FactGroup {
 		const caseMeans = new Map<string, number>();
-		const caseCounts = new Map<string, { samples: number; errors: number }>();
-		for (const [caseId, { sum, samples, errors }] of this.#sums) {
+		const caseCounts = new Map<string, { rows: number; samples: number; errors: number }>();
+		for (const [caseId, { sum, rows, samples, errors }] of this.#sums) {
 			if (samples > 0) caseMeans.set(caseId, sum / samples);
-			caseCounts.set(caseId, { samples, errors });
+			caseCounts.set(caseId, { rows, samples, errors });
 		}
 		return {
 			model_id: this.#model_id,
@@ -203,6 +228,9 @@ class Accumulator {
 			caseMeans,
 			caseCounts,
 			rows: this.#rows,
+			native_rows: this.#nativeRows,
+			sources: this.#sources,
+			caseSources: this.#caseSources,
 			graded: this.#graded,
 			known_costs: this.#knownCosts,
 			cost_sum: this.#costSum,

@@ -12,6 +12,7 @@ import type { CaseRun, CaseScore, Store, StoredOwnerRating, StoredRun, StoredSco
 import { resolveSpec } from "./current-facts.js";
 import { groupKey } from "./group-facts.js";
 import { mean } from "./percentile.js";
+import { type SampleOrigin, sampleOrigin } from "./sample-origin.js";
 
 /** One metric of one sample, with the jury's votes and reasoning when a jury graded it. */
 export interface InspectedScore {
@@ -54,6 +55,10 @@ export interface InspectedSample {
 	/** The owner's latest rating of this run, the calibration ground truth. */
 	readonly owner_rating: Pick<StoredOwnerRating, "rating" | "label" | "note" | "created_at"> | null;
 	readonly started_at: string | null;
+	/** The source a federated ingest or an import tagged the run with; null when this store recorded it. */
+	readonly ingest_source: string | null;
+	/** Where it came from (the imported file, the other store), as its provenance says; null when this store recorded it. */
+	readonly origin: SampleOrigin | null;
 }
 
 /** One model × harness on the inspected case. */
@@ -72,6 +77,12 @@ export interface Inspection {
 	readonly benchmark_version: string;
 	readonly headline_metric: string;
 	readonly case: SpecCase;
+	/** Where the spec's definitions live (`SOURCE@<version>` for an ingest, `format:file@sha` for an import); null for this store's own. */
+	readonly home_repo: string | null;
+	/** The source the spec snapshot was written by (an ingest or an import); null when this store froze it. */
+	readonly spec_ingest_source: string | null;
+	/** Distinct sources of the samples shown, sorted; [] when this store recorded every one. */
+	readonly sources: readonly string[];
 	/** The resolved input the models were given (from any current run); null when none ran. */
 	readonly input: JsonValue | null;
 	readonly models: readonly InspectedModel[];
@@ -170,6 +181,8 @@ export function inspectCase(
 			),
 			owner_rating: ownerRatingOf(ratings.get(run.run_id) ?? null),
 			started_at: run.started_at,
+			ingest_source: run.ingest_source,
+			origin: sampleOrigin(run),
 		});
 	}
 	return {
@@ -177,6 +190,9 @@ export function inspectCase(
 		benchmark_version: spec.benchmark_version,
 		headline_metric: document.headline,
 		case: specCase,
+		home_repo: spec.home_repo,
+		spec_ingest_source: spec.ingest_source,
+		sources: [...new Set(ordered.flatMap((run) => (run.ingest_source === null ? [] : [run.ingest_source])))].sort(),
 		input: readJson<JsonValue>(firstInput),
 		models: [...models.values()].map((model) => {
 			const values = model.samples

@@ -1,4 +1,4 @@
-import type { LeaderboardRow } from "./leaderboard.js";
+import type { LeaderboardRow } from "./leaderboard-row.js";
 import type { ReportPage } from "./report-page.js";
 import type { CaseResult } from "./report-results.js";
 
@@ -60,6 +60,8 @@ function testCase(result: CaseResult, row: LeaderboardRow | undefined): { kind: 
 		["unknown_cost_rows", String(result.unknown_cost)],
 		["harness_errors", String(result.harness_errors)],
 		["grader_errors", String(result.grader_errors)],
+		// Rows from elsewhere (an ingest, an import) say so: a CI failure there is not this machine's run.
+		...(row === undefined || row.sources.length === 0 ? [] : [["sources", row.sources.join(", ")]]),
 	].map(([name, value]) => `        <property name="${name}" value="${xmlText(value as string)}"/>`);
 	const skip =
 		result.outcome === "not-run"

@@ -1,6 +1,8 @@
+import { aggregateMark } from "./aggregate-rows.js";
 import type { DecisionPick } from "./decision.js";
 import { incumbentSpan } from "./deployment-history.js";
-import type { Leaderboard, LeaderboardRow } from "./leaderboard.js";
+import type { Leaderboard } from "./leaderboard.js";
+import type { LeaderboardRow } from "./leaderboard-row.js";
 import { replacesItself } from "./projected-saving.js";
 import type { ReportPage, ReportUseCase } from "./report-page.js";
 import { indexSection, judgeSection, performanceSection } from "./report-sections.js";
@@ -15,6 +17,7 @@ import {
 	withInterval,
 	yesNo,
 } from "./report-text.js";
+import { describeOrigin } from "./row-origin.js";
 
 /**
  * The report's markdown: per use case the decision with its reasons, the leaderboard (intervals,
@@ -46,6 +49,7 @@ function useCaseSection(useCase: ReportUseCase): string[] {
 		"### Leaderboard",
 		"",
 		...leaderboardTable(board),
+		...aggregateSection(board),
 		...(board.stale_rows > 0 ? ["", `${board.stale_rows} stale rows of older definitions left out.`] : []),
 		"",
 		// The gate model and the pairwise judge are about task use cases: elsewhere there is nothing to show.
@@ -126,12 +130,18 @@ function marks(row: LeaderboardRow): string {
 		row.precision === "limited" ? "limited depth" : null,
 		row.unisolated_rows > 0 ? `${row.unisolated_rows} unisolated` : null,
 		row.self_judged ? `${row.self_judged_rows} self-judged` : null,
+		describeOrigin(row),
 	];
 	return shown.filter((item) => item !== null).join(", ");
 }
 
 function leaderboardTable(board: Leaderboard): string[] {
-	if (board.rows.length === 0) return ["No current rows."];
+	if (board.rows.length === 0)
+		return [
+			board.aggregate_rows.length > 0
+				? "No per-case rows here: this version is known only from summaries (aggregate rows, below)."
+				: "No current rows.",
+		];
 	return markdownTable(
 		[
 			"model",
@@ -168,6 +178,38 @@ function leaderboardTable(board: Leaderboard): string[] {
 			md(marks(row)),
 		]),
 	);
+}
+
+/**
+ * The aggregate rows of a leaderboard (models known here only from another store's summary), in a
+ * table of their own so none passes for a per-case row, each marked with its source and how many
+ * cases the summary was over; nothing when there are none.
+ */
+function aggregateSection(board: Leaderboard): string[] {
+	if (board.aggregate_rows.length === 0) return [];
+	return [
+		"",
+		"Aggregate rows: known here only from another store's summary (no per-case rows to compare with confidence); shown, never picked.",
+		"",
+		...markdownTable(
+			["model", "harness", "headline", "pass rate", "cost per case", "p50 latency", "cases", "samples", "marks"],
+			board.aggregate_rows.map((row) => [
+				md(row.model_id),
+				md(row.harness),
+				withInterval(row.headline, row.headline_interval),
+				percent(row.pass_rate),
+				usd(row.cost_per_case_usd),
+				duration(row.p50_latency_ms),
+				row.cases === null ? UNKNOWN : `${row.cases}/${board.spec_cases}`,
+				row.samples === null ? UNKNOWN : String(row.samples),
+				md(
+					[aggregateMark(row), row.precision === "limited" ? "limited depth" : null]
+						.filter((item) => item !== null)
+						.join(", "),
+				),
+			]),
+		),
+	];
 }
 
 /** `part/whole`, or unknown when either is. */

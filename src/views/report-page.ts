@@ -72,11 +72,13 @@ export interface ReportInputs {
 /** Reads one use case's section of the report from the store: the leaderboard and the per-case results. */
 export function reportUseCase(store: Store, useCaseId: string, inputs: ReportInputs = {}): ReportUseCase {
 	const board = leaderboard(store, useCaseId, { retired: inputs.retired });
+	// A use case known only from summaries has no spec here, and so no per-case results.
+	const summarised = board.rows.length === 0 && store.currentSpec(useCaseId) === null;
 	return {
 		use_case_id: useCaseId,
 		leaderboard: board,
 		judge: inputs.judge ?? null,
-		...reportResults(store, useCaseId, board.rows),
+		...(summarised ? { cases: [], performance: [], latest_run_at: null } : reportResults(store, useCaseId, board.rows)),
 	};
 }
 

@@ -1,7 +1,7 @@
 import type { Store } from "../store/index.js";
 import { type GateStanding, gateModel, NO_GATE_STANDING } from "./gate-model.js";
 import { groupKey } from "./group-facts.js";
-import type { LeaderboardRow } from "./leaderboard.js";
+import type { LeaderboardRow } from "./leaderboard-row.js";
 import { taskFacts } from "./task-facts.js";
 import { type TaskLenses, taskLenses } from "./task-lenses.js";
 

@@ -36,7 +36,9 @@ interface ReportOptions extends StoreFlags, DirOptions {
  * the leaderboard of each use case (every one the store holds by default, in id order) as
  * markdown stable for diffs in git (no clock: its one date is the latest run's), the page JSON
  * with everything (leaderboards, decisions, per-case results, speedup records, judge and index
- * sections), and JUnit XML with one test case per model × case for CI systems. Retired models
+ * sections), and JUnit XML with one test case per model × case for CI systems. Rows from another
+ * store or an imported file are marked with their source, and aggregate rows (models known only
+ * from another store's summary) shown in a table of their own, never picked. Retired models
  * (models.yaml, read from --dir when there is one) are shown marked and never picked.
  */
 export function registerReportCommand(program: Command, io: CliIo): void {
@@ -89,7 +91,13 @@ function readPage(io: CliIo, options: ReportOptions, definitions: Definitions | 
 		const ids =
 			options.useCase.length > 0
 				? [...new Set(options.useCase)]
-				: [...new Set(store.listSpecs().map((spec) => spec.use_case_id))].sort();
+				: // Use cases known only from summaries (aggregate rows of an ingest) are reported too.
+					[
+						...new Set([
+							...store.listSpecs().map((spec) => spec.use_case_id),
+							...store.aggregateCountsByUseCase().keys(),
+						]),
+					].sort();
 		const sections = ids.map((id): ReportUseCase => {
 			try {
 				return reportUseCase(store, id, { retired, judge: ratingsOf(store, id) });

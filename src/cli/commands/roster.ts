@@ -4,6 +4,7 @@ import { SPRINT_PLUGIN_ID, type SprintDefinition, sprintUseCaseId } from "../../
 import type { Definitions, UseCaseDefinition } from "../../definitions/index.js";
 import { openStore } from "../../store/index.js";
 import {
+	NOTHING_STORED,
 	type OffloadCandidate,
 	offloadCandidates,
 	type RosterEntry,
@@ -39,15 +40,7 @@ export function registerRosterCommand(program: Command, io: CliIo): void {
 				} finally {
 					store.close();
 				}
-			} else
-				entries = inputs.map((input) => ({
-					...input,
-					benchmark_version: null,
-					runs: 0,
-					models_run: 0,
-					last_run_at: null,
-					deployments: [],
-				}));
+			} else entries = inputs.map((input) => ({ ...input, ...NOTHING_STORED }));
 			if (options.json) {
 				printJson(io, { use_cases: entries, offload_candidates: offload });
 				return;

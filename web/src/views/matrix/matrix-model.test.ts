@@ -13,7 +13,16 @@ function row(caseId: string, marks: (boolean | null | undefined)[]): MatrixRow {
 		cells: marks.map((passed, index) =>
 			passed === undefined
 				? null
-				: { model_id: `m${index}`, harness: "h", headline: passed ? 1 : 0, passed, samples: 1, errors: 0 },
+				: {
+						model_id: `m${index}`,
+						harness: "h",
+						headline: passed ? 1 : 0,
+						passed,
+						samples: 1,
+						errors: 0,
+						sources: [],
+						native_rows: 1,
+					},
 		),
 	};
 }
@@ -52,7 +61,18 @@ describe("the case matrix's cells and columns", () => {
 		const [first] = ROWS[2]?.cells ?? [];
 		expect(cellMark(first ?? null)).toBe("✗");
 		expect(cellMark(null)).toBe("–");
-		expect(cellMark({ model_id: "m", harness: "h", headline: null, passed: null, samples: 0, errors: 2 })).toBe("!");
+		expect(
+			cellMark({
+				model_id: "m",
+				harness: "h",
+				headline: null,
+				passed: null,
+				samples: 0,
+				errors: 2,
+				sources: [],
+				native_rows: 2,
+			}),
+		).toBe("!");
 	});
 
 	it("finds a focused model's columns under one harness or every one", () => {
