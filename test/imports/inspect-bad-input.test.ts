@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BadInputError, type InputIssue } from "../../src/contract/index.js";
-import { readInspectLog } from "../../src/orchestrator/index.js";
+import { EVAL_ZIP_BOUNDS, readInspectLog } from "../../src/orchestrator/index.js";
 import { openStore } from "../../src/store/index.js";
 import { runCli, tempDir } from "../support/cli.js";
 
@@ -29,6 +29,18 @@ function damaged(bytes: Buffer, member: string, offset: number): Buffer {
 	const at = name + member.length + extra + offset;
 	copy[at] = (copy[at] as number) ^ 0xff;
 	return copy;
+}
+
+/** `bytes` with the uncompressed size `member`'s central directory entry declares set to `size`. */
+function declaring(bytes: Buffer, member: string, size: number): Buffer {
+	const copy = Buffer.from(bytes);
+	for (let at = copy.indexOf("PK\x01\x02", 0, "latin1"); at !== -1; at = copy.indexOf("PK\x01\x02", at + 4, "latin1")) {
+		const length = copy.readUInt16LE(at + 28);
+		if (copy.toString("utf8", at + 46, at + 46 + length) !== member) continue;
+		copy.writeUInt32LE(size, at + 24);
+		return copy;
+	}
+	throw new Error(`no central directory entry for ${member}`);
 }
 
 describe("readInspectLog on logs it cannot import", () => {
@@ -67,6 +79,22 @@ describe("readInspectLog on logs it cannot import", () => {
 		const [issue] = await issues(path);
 		expect(issue?.source).toBe(`${path}:samples/peru_epoch_1.json`);
 		expect(issue?.message).toMatch(/cannot be read: zstd/);
+	});
+
+	it("decompresses no member past its bound or past the size the zip declares (a zip bomb)", async () => {
+		const huge = write("huge.eval", declaring(zip, "header.json", EVAL_ZIP_BOUNDS.memberBytes + 1));
+		expect((await issues(huge))[0]).toMatchObject({
+			source: `${huge}:header.json`,
+			message: expect.stringContaining("past the bound"),
+		});
+		const zstd = readFileSync(fixture("capitals-zstd.eval"));
+		const lying = write("lying.eval", declaring(zstd, "samples/chad_epoch_1.json", 100));
+		expect((await issues(lying))[0]).toMatchObject({
+			source: `${lying}:samples/chad_epoch_1.json`,
+			message: expect.stringContaining("past the 100 bytes the zip says"),
+		});
+		const deflated = write("lying-deflate.eval", declaring(zip, "samples/chad_epoch_1.json", 100));
+		expect((await issues(deflated))[0]?.source).toBe(`${deflated}:samples/chad_epoch_1.json`);
 	});
 
 	it("locates JSON that ends early, in a JSON log and in a member of a .eval", async () => {
