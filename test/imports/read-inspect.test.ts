@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BadInputError, sha256 } from "../../src/contract/index.js";
@@ -226,6 +228,26 @@ describe("readInspectLog on the other formats and states", () => {
 		expect(sample?.telemetry).toMatchObject({ latency_ms: 2113, input_tokens: 66, output_tokens: 3 });
 		expect(sample?.details).toMatchObject({ working_time_s: 1.952, total_time_s: 2.113 });
 		expect(metrics(sample as ImportedSample)).toEqual({ match: 1 });
+	});
+
+	it("reads format version 1's single score per sample as its one scorer's", async () => {
+		const data = JSON.parse(readFileSync(fixture("upstream/log_read_sample.json"), "utf8")) as {
+			version: number;
+			results: Record<string, unknown> & { scores: unknown[] };
+			samples: Record<string, unknown>[];
+		};
+		data.version = 1;
+		data.results.scorer = data.results.scores[0];
+		delete (data.results as { scores?: unknown }).scores;
+		for (const sample of data.samples) {
+			sample.score = (sample.scores as Record<string, unknown>).match;
+			delete sample.scores;
+		}
+		const path = join(mkdtempSync(join(tmpdir(), "touchstone-inspect-")), "v1.json");
+		writeFileSync(path, JSON.stringify(data));
+		const v1 = await readInspectLog(path);
+		expect(v1.headline).toBe("match");
+		expect(metrics(v1.samples[0] as ImportedSample)).toEqual({ match: 1 });
 	});
 
 	it("takes --use-case and --source over the log's names, and refuses an id touchstone cannot take", async () => {

@@ -1,12 +1,13 @@
 import type { Command } from "commander";
 import type { CliIo } from "../io.js";
+import { registerInspectImport } from "./import-inspect.js";
 import { registerPromptfooImport } from "./import-promptfoo.js";
 
 /** Registers one format's subcommand on `touchstone import`. */
 export type RegisterImportFormat = (parent: Command, io: CliIo) => void;
 
 /** The formats `touchstone import` reads; each adds its subcommand (see `importSubcommand` in import-subcommand.ts). */
-const FORMATS: readonly RegisterImportFormat[] = [registerPromptfooImport];
+const FORMATS: readonly RegisterImportFormat[] = [registerPromptfooImport, registerInspectImport];
 
 /**
  * `touchstone import <format> FILE`: brings another tool's evaluation into the store as a source of
