@@ -3,6 +3,7 @@ import { describeDeployments } from "./describe-offload.js";
 import { formatCost } from "./format.js";
 import { type CliIo, printLine } from "./io.js";
 import { defaultColumns, type LeaderboardColumn } from "./leaderboard-columns.js";
+import { originLegend, originMark } from "./origin-marks.js";
 import { printAggregateRows } from "./print-aggregate-rows.js";
 import { printDecision } from "./print-decision.js";
 import { renderTable } from "./table.js";
@@ -11,7 +12,8 @@ import type { LeaderboardLens } from "./task-leaderboard-columns.js";
 /**
  * Prints a leaderboard as a table (the default columns, or `columns`): limited-precision rows
  * carry a trailing `*`, rows that ran unisolated a `!`, so neither passes for the other kind, and
- * rows a juror of their own family judged a `^`. Under the table, what the jury's grading cost
+ * rows a juror of their own family judged a `^`, and rows from another store or an imported file
+ * name their source (`[lab]`). Under the table, what the jury's grading cost
  * beside the candidates' cost. A task use case's table shows the gate model, or one `lens`.
  */
 export function printLeaderboard(
@@ -30,7 +32,7 @@ export function printLeaderboard(
 		renderTable(
 			["model", ...shown.map((item) => item.header)],
 			board.rows.map((row) => [
-				`${row.model_id}${row.precision === "limited" ? " *" : ""}${row.unisolated_rows > 0 ? " !" : ""}${row.self_judged ? " ^" : ""}${row.deployed ? " (deployed)" : ""}${row.reference ? " (reference)" : ""}${row.retired === true ? " (retired)" : ""}`,
+				`${row.model_id}${row.precision === "limited" ? " *" : ""}${row.unisolated_rows > 0 ? " !" : ""}${row.self_judged ? " ^" : ""}${originMark(row)}${row.deployed ? " (deployed)" : ""}${row.reference ? " (reference)" : ""}${row.retired === true ? " (retired)" : ""}`,
 				...shown.map((item) => item.cell(row, board)),
 			]),
 		),
@@ -54,6 +56,8 @@ export function printLeaderboard(
     so the headline may be flattered; set \`exclude_own_family: true\` on the judge panel to leave such jurors out`,
 		);
 	if (board.rows.some((row) => row.unknown_cost > 0)) notes.push("+? some costs unknown: the figure is a lower bound");
+	const origins = originLegend(board.rows);
+	if (origins !== null) notes.push(origins);
 	const normed = board.rows.filter((row) => row.norms_mean !== null);
 	// A line, not a default column: the default columns fill a 120-character terminal already.
 	if (normed.length > 0 && !shown.some((item) => item.name === "norms"))

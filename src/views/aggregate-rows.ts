@@ -61,11 +61,6 @@ export function aggregateRows(
 		);
 }
 
-/** How every face marks an aggregate row: `aggregate from lab, 12 cases` (`cases unknown` when the summary does not say). */
-export function aggregateMark(row: Pick<AggregateLeaderboardRow, "source" | "cases">): string {
-	return `aggregate from ${row.source}, ${row.cases === null ? "cases unknown" : `${row.cases} case${row.cases === 1 ? "" : "s"}`}`;
-}
-
 /** The decision with a note naming the aggregate rows it was not made from, when there are any. */
 export function noteAggregates(decision: Decision, rows: readonly AggregateLeaderboardRow[]): Decision {
 	if (rows.length === 0) return decision;

@@ -3,7 +3,6 @@
  * HTTP. It never imports the planner or the plugins: the spec snapshot carries what it needs.
  */
 
-export { aggregateMark } from "./aggregate-rows.js";
 export {
 	checkLadder,
 	LADDER_EPSILON,
@@ -101,7 +100,7 @@ export {
 	roleIndex,
 } from "./role-index.js";
 export { NOTHING_STORED, type RosterEntry, type RosterInput, roster, type StoredFigures } from "./roster.js";
-export { describeOrigin, type RowOrigin } from "./row-origin.js";
+export { aggregateMark, describeOrigin, type RowOrigin } from "./row-origin.js";
 export { SAMPLE_ORIGIN_KINDS, type SampleOrigin, type SampleOriginKind } from "./sample-origin.js";
 export { describeScore } from "./score-words.js";
 export { type SpecView, specView } from "./spec-view.js";

@@ -1,4 +1,3 @@
-import { aggregateMark } from "./aggregate-rows.js";
 import type { DecisionPick } from "./decision.js";
 import { incumbentSpan } from "./deployment-history.js";
 import type { Leaderboard } from "./leaderboard.js";
@@ -17,7 +16,7 @@ import {
 	withInterval,
 	yesNo,
 } from "./report-text.js";
-import { describeOrigin } from "./row-origin.js";
+import { aggregateMark, describeOrigin } from "./row-origin.js";
 
 /**
  * The report's markdown: per use case the decision with its reasons, the leaderboard (intervals,

@@ -1,3 +1,4 @@
+// Pure functions and types only (the store's are erased): the dashboard imports the wordings too.
 import type { UseCaseAggregateCounts, UseCaseRunCounts } from "../store/index.js";
 
 /**
@@ -37,4 +38,9 @@ export function describeOrigin(origin: RowOrigin): string | null {
 	const from = `from ${origin.sources.join(", ")}`;
 	if (origin.native_rows === 0) return from;
 	return `${from} + ${origin.native_rows} row${origin.native_rows === 1 ? "" : "s"} recorded here`;
+}
+
+/** How every face marks an aggregate row: `aggregate from lab, 12 cases` (`cases unknown` when the summary does not say). */
+export function aggregateMark(row: { readonly source: string; readonly cases: number | null }): string {
+	return `aggregate from ${row.source}, ${row.cases === null ? "cases unknown" : `${row.cases} case${row.cases === 1 ? "" : "s"}`}`;
 }

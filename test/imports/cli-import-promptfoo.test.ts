@@ -95,8 +95,9 @@ describe("touchstone import promptfoo", () => {
 		expect(again.stdout).toContain("replacing its 12 earlier rows");
 		expect(snapshot(cwd)).toBe(before);
 		const table = await cli(["leaderboard", "--use-case", "greeting-check"]);
-		// Each source ran only its own tests, so every row covers part of the use case's cases (`*`).
-		expect(table.stdout).toMatch(/openai:chat:gpt-4o-mini \* +0\.750/);
+		// Each source ran only its own tests, so every row covers part of the use case's cases (`*`),
+		// and names the file it came from.
+		expect(table.stdout).toMatch(/openai:chat:gpt-4o-mini \* \[promptfoo:eval-HAN-[^\]]+\] +0\.750/);
 	});
 
 	it("refuses bad files with a located problem, exit 2, and writes nothing", async () => {

@@ -1,6 +1,9 @@
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../test/support/cli.js";
+import { firstCase, type SourcesStore, sourcesStore } from "../../test/support/sources-store.js";
 import type { Leaderboard, LeaderboardRow } from "../src/api/types.js";
 import { useCaseLink } from "../src/route.js";
 import { ms, score, usd } from "../src/ui/format.js";
@@ -310,3 +313,107 @@ describe("a limited-depth row in Chromium", () => {
 function classes(value: string | null): string[] {
 	return (value ?? "").split(/\s+/);
 }
+
+describe("rows from elsewhere in Chromium", () => {
+	let fixture: SourcesStore;
+	let sourced: Dashboard;
+	let importedCase: string;
+	beforeAll(async () => {
+		// Rows run here, ingested from the store `lab`, imported from promptfoo, and aggregate rows of `far`'s summary.
+		fixture = sourcesStore();
+		importedCase = firstCase(fixture.store, fixture.imported.use_case_id);
+		fixture.store.close();
+		symlinkSync(join(ROOT, "examples", "benchmarks"), join(fixture.root, "benchmarks"));
+		sourced = await openDashboardOn(fixture.root, fixture.paths);
+	}, 120_000);
+	afterAll(async () => {
+		await sourced?.close();
+		fixture?.remove();
+	});
+
+	it("badges leaderboard rows, matrix cells and inspected samples with their source, and lists aggregate rows apart", async () => {
+		const { page } = sourced;
+		const api = async <T>(path: string): Promise<T> =>
+			(await (await fetch(`${sourced.served.url}/api/v1/benchmarks/${path}`)).json()) as T;
+		const data = await api<Leaderboard>("leaderboard?use_case=agentic");
+		await sourced.goto("#/u/agentic");
+		await page.locator('[data-testid="leaderboard-table"]').waitFor();
+		for (const row of data.rows) {
+			const badge = page.locator(`[data-testid="leaderboard-table"] tbody tr${rowSelector(row)} .badge.source`);
+			expect(await badge.count(), row.model_id).toBe(row.sources.length > 0 ? 1 : 0);
+			if (row.sources.length > 0)
+				expect(await badge.textContent()).toBe(`from ${row.sources.join(", ")}${row.native_rows > 0 ? " + here" : ""}`);
+		}
+		expect(await page.locator(".table-notes").textContent()).toContain("from lab: rows brought in from elsewhere");
+		// The aggregate row: in a table of its own, marked with its source and case count, not on the charts.
+		const aggregate = page.locator('[data-testid="aggregate-table"] tbody tr[data-model="m/c"]');
+		expect(await aggregate.locator(".badge.aggregate").textContent()).toBe("≈ aggregate from far, 3 cases");
+		expect(await page.locator('[data-testid="leaderboard-table"] tr[data-model="m/c"]').count()).toBe(0);
+		await page.locator('[data-testid="pareto-cost"] circle.point').first().waitFor();
+		expect(await page.locator('circle[data-model="m/c"]').count()).toBe(0);
+		expect(await seriousViolations(page)).toEqual([]);
+		await screenshot(page, "leaderboard-sources");
+
+		// A use case known only from a summary: its aggregate rows, no per-case table.
+		await sourced.goto("#/u/summaries-only");
+		await page.locator('[data-testid="aggregate-table"]').waitFor();
+		expect(await page.locator('[data-testid="no-rows"]').textContent()).toContain(
+			"known only from another store's summary",
+		);
+		expect(await page.locator('[data-testid="aggregate-table"] tbody tr').count()).toBe(1);
+
+		// The matrix: a corner mark and a tooltip naming the source on each cell from elsewhere.
+		await sourced.goto("#/u/agentic/matrix");
+		await page.locator('[role="gridcell"]').first().waitFor();
+		const cells = await page.evaluate(() =>
+			[...document.querySelectorAll<HTMLElement>('[role="gridcell"]')].map((cell) => ({
+				caseId: cell.parentElement?.querySelector(".matrix-case-id")?.textContent ?? "",
+				column: Number(cell.getAttribute("aria-colindex")) - 2,
+				sourced: cell.classList.contains("sourced"),
+				title: cell.getAttribute("title") ?? "",
+			})),
+		);
+		const matrix = await api<{
+			models: { model_id: string }[];
+			rows: { case_id: string; cells: ({ sources: string[] } | null)[] }[];
+		}>("case-matrix?use_case=agentic");
+		expect(cells.length).toBe(matrix.rows.length * matrix.models.length);
+		for (const cell of cells) {
+			const sources = matrix.rows.find((row) => row.case_id === cell.caseId)?.cells[cell.column]?.sources ?? [];
+			expect(cell.sourced, `${cell.caseId} × ${cell.column}`).toBe(sources.length > 0);
+			expect(cell.title.includes(", from lab")).toBe(sources.includes("lab"));
+		}
+		expect(await page.locator('[data-testid="sourced-legend"]').textContent()).toContain("from lab");
+		await screenshot(page, "matrix-sources");
+
+		// The inspector: the header's badge, each ingested sample's other store, an imported one's file.
+		await sourced.goto(useCaseLink("agentic", "case", { caseId: "c1" }));
+		await page.locator(".model-card").first().waitFor();
+		expect(await page.locator("h1 .badge.source").textContent()).toBe("from lab + here");
+		expect(await page.locator('.model-card[data-model="m/local"] [data-testid="sample-origin"]').count()).toBe(0);
+		expect(await page.locator('.model-card[data-model="m/b"] [data-testid="sample-origin"]').textContent()).toMatch(
+			/from lab: ingested from .*benchmarks\.db \(run .* there\), definitions lab@agentic@/,
+		);
+		const { use_case_id, sha256 } = fixture.imported;
+		await sourced.goto(useCaseLink(use_case_id, "case", { caseId: importedCase }));
+		await page.locator(".model-card").first().waitFor();
+		expect(await page.locator('[data-testid="home-repo"]').textContent()).toContain("promptfoo:");
+		expect(await page.locator('[data-testid="sample-origin"]').first().textContent()).toContain(
+			`imported from promptfoo file`,
+		);
+		expect(await page.locator('[data-testid="sample-origin"] code[title]').first().getAttribute("title")).toBe(sha256);
+		expect(await seriousViolations(page)).toEqual([]);
+		await screenshot(page, "inspector-sources");
+
+		// The start page: each card's sources, and the use case known only from summaries with its decision line.
+		await sourced.goto("#/");
+		await page.locator('[data-use-case="summaries-only"] [data-testid="decision-line"]').waitFor();
+		expect(await page.locator('[data-use-case="agentic"] .use-case-head .badge.source').textContent()).toBe(
+			"from far, lab + here",
+		);
+		expect(await page.locator('[data-use-case="summaries-only"] .badge.aggregate').textContent()).toContain("1 model");
+		expect(await seriousViolations(page)).toEqual([]);
+		await screenshot(page, "use-cases-sources");
+		expect(sourced.problems).toEqual([]);
+	});
+});

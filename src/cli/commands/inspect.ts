@@ -44,6 +44,13 @@ function printInspection(io: CliIo, inspection: Inspection): void {
 		io,
 		`${inspection.use_case_id} (${inspection.benchmark_version}) case ${item.id} (${item.kind}, threshold ${item.threshold}), headline: ${inspection.headline_metric}`,
 	);
+	if (inspection.home_repo !== null || inspection.spec_ingest_source !== null)
+		printLine(
+			io,
+			`definitions: ${inspection.home_repo ?? "unknown"}${inspection.spec_ingest_source === null ? "" : ` (written by ${inspection.spec_ingest_source})`}`,
+		);
+	if (inspection.sources.length > 0)
+		printLine(io, `from elsewhere: samples of ${inspection.sources.join(", ")} (marked [source] below), not run here`);
 	if (inspection.input !== null) printLine(io, `input: ${JSON.stringify(inspection.input)}`);
 	if (inspection.models.length === 0) printLine(io, "no current runs of this case yet");
 	for (const model of inspection.models) {
@@ -60,8 +67,10 @@ function printSample(io: CliIo, sample: InspectedSample): void {
 	const telemetry = sample.telemetry;
 	printLine(
 		io,
-		`-- sample ${sample.sample_index} (run ${sample.run_id}): ${sample.status}, ${formatMs(telemetry.latency_ms)}, ${formatCost(telemetry.cost_usd)}`,
+		`-- sample ${sample.sample_index} (run ${sample.run_id})${sample.ingest_source === null ? "" : ` [${sample.ingest_source}]`}: ${sample.status}, ${formatMs(telemetry.latency_ms)}, ${formatCost(telemetry.cost_usd)}`,
 	);
+	const origin = describeSampleOrigin(sample);
+	if (origin !== null) printLine(io, `   from: ${origin}`);
 	if (sample.error !== null) printLine(io, `   error: ${sample.error}`);
 	if (sample.grader_error !== null) printLine(io, `   grader error: ${sample.grader_error}`);
 	for (const warning of sample.warnings ?? []) printLine(io, `   warning: ${warning}`);
@@ -99,4 +108,16 @@ function printSample(io: CliIo, sample: InspectedSample): void {
 			io,
 			`   owner rating: ${sample.owner_rating.rating}${sample.owner_rating.label === null ? "" : ` (${sample.owner_rating.label})`}${sample.owner_rating.note === null ? "" : ` - ${sample.owner_rating.note}`}`,
 		);
+}
+
+/** Where a sample from elsewhere came from, in a line: the other store and its run, or the imported file; null for this store's. */
+function describeSampleOrigin(sample: InspectedSample): string | null {
+	const { origin, ingest_source: source } = sample;
+	if (origin === null || source === null) return null;
+	const file = origin.file === null ? "" : ` ${origin.file.path} (sha256 ${origin.file.sha256})`;
+	if (origin.kind === "import")
+		return `${source}, imported${origin.format === null ? "" : ` from ${origin.format}`}${file}`;
+	if (origin.kind === "ingest")
+		return `${source}, ingested from ${origin.from ?? "another store"}${origin.foreign_run_id === null ? "" : ` (run ${origin.foreign_run_id} there)`}${origin.ingested_at === null ? "" : ` at ${origin.ingested_at}`}; definitions ${origin.home_repo ?? "unknown"}${file === "" ? "" : `; imported there from${file}`}`;
+	return `${source} (its provenance does not say how it came)`;
 }

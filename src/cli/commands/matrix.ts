@@ -41,30 +41,47 @@ export function registerMatrixCommand(program: Command, io: CliIo): void {
 		);
 }
 
+/**
+ * The grid: a cell whose rows came from elsewhere (an ingest, an import) carries `†`, and its
+ * column's header names the sources, so a result from another store never passes for this one's.
+ */
 function printMatrix(io: CliIo, matrix: CaseMatrix): void {
 	printLine(
 		io,
 		`${matrix.use_case_id} (${matrix.benchmark_version}), headline: ${matrix.headline_metric}; ✓ passes its threshold, ✗ does not, - not run`,
 	);
+	const columnSources = matrix.models.map(
+		(_model, index) => new Set(matrix.rows.flatMap((row) => row.cells[index]?.sources ?? [])),
+	);
 	printLine(
 		io,
 		renderTable(
-			["case", "kind", ...matrix.models.map((model) => model.model_id)],
+			[
+				"case",
+				"kind",
+				...matrix.models.map(
+					(model, index) =>
+						`${model.model_id}${columnSources[index]?.size ? ` [${[...(columnSources[index] ?? [])].sort().join(", ")}]` : ""}`,
+				),
+			],
 			matrix.rows.map((row) => [
 				row.case_id,
 				row.kind,
-				...row.cells.map((cell) =>
-					cell === null || cell.headline === null
-						? cell !== null && cell.errors > 0
-							? "error"
-							: "-"
-						: `${formatScore(cell.headline)} ${cell.passed ? "✓" : "✗"}`,
-				),
+				...row.cells.map((cell) => {
+					const mark = cell !== null && cell.sources.length > 0 ? " †" : "";
+					if (cell === null || cell.headline === null) return cell !== null && cell.errors > 0 ? `error${mark}` : "-";
+					return `${formatScore(cell.headline)} ${cell.passed ? "✓" : "✗"}${mark}`;
+				}),
 			]),
 		),
 	);
 	const shown = matrix.rows.length;
 	printLine(io, `  ${shown} of ${matrix.total_cases} cases`);
+	if (columnSources.some((sources) => sources.size > 0))
+		printLine(
+			io,
+			"  † rows brought in from elsewhere (touchstone ingest or import, named in the column's [source]), not run here",
+		);
 	if (matrix.next_cursor !== null) printLine(io, `  next page: --cursor ${matrix.next_cursor}`);
 	if (matrix.stale_rows > 0) printLine(io, `  ${matrix.stale_rows} stale rows of older definitions left out`);
 }

@@ -48,20 +48,38 @@ export function registerRosterCommand(program: Command, io: CliIo): void {
 			printLine(
 				io,
 				renderTable(
-					["id", "status", "modality", "runs", "models", "version", "unlocks / ceiling"],
+					["id", "status", "modality", "runs", "models", "version", "from", "unlocks / ceiling"],
 					entries.map((entry) => [
 						entry.id,
 						entry.status,
 						`${entry.modality.input} -> ${entry.modality.output}`,
 						String(entry.runs),
-						String(entry.models_run),
+						`${entry.models_run}${entry.aggregate_models > 0 ? ` +${entry.aggregate_models} ≈` : ""}`,
 						entry.benchmark_version ?? "-",
+						describeFrom(entry),
 						entry.status === "idea" ? `${entry.unlock ?? "?"} / ${entry.ceiling ?? "?"}` : "",
 					]),
 				),
 			);
+			if (entries.some((entry) => entry.sources.length > 0))
+				printLine(
+					io,
+					"from: where its results came from: here (run by this store), and the sources of touchstone ingest or import",
+				);
+			if (entries.some((entry) => entry.aggregate_models > 0))
+				printLine(
+					io,
+					"+n ≈: models known only from another store's summary (aggregate rows; touchstone leaderboard shows them)",
+				);
 			printOffload(io, entries, offload);
 		});
+}
+
+/** `here`, `lab`, `here, lab`: who made a use case's results; `-` when it has none. */
+function describeFrom(entry: RosterEntry): string {
+	const here = entry.native_runs > 0 ? ["here"] : [];
+	const from = [...here, ...entry.sources];
+	return from.length === 0 ? "-" : from.join(", ");
 }
 
 /** Under the roster: what runs in production where, and the offload candidates by projected saving. */

@@ -3,6 +3,7 @@ import { inspector } from "../../api/client.js";
 import type { Inspection } from "../../api/types.js";
 import { type RouteOf, useCaseLink } from "../../route.js";
 import { counted } from "../../ui/format.js";
+import { SourceBadge } from "../../ui/source-badge.js";
 import { WhenReady } from "../../ui/status.js";
 import { useApi } from "../../ui/use-api.js";
 import { CaseInput } from "./case-input.js";
@@ -48,17 +49,28 @@ function Inspector({
 		card?.focus({ preventScroll: true });
 	}, [focusedId]);
 	const samples = inspection.models.reduce((total, model) => total + model.samples.length, 0);
+	const nativeSamples = inspection.models.reduce(
+		(total, model) => total + model.samples.filter((sample) => sample.ingest_source === null).length,
+		0,
+	);
 	const { case: item } = inspection;
 	return (
 		<div class="inspector">
 			<h1>
 				Case <code>{item.id}</code> of {inspection.use_case_id}
+				<SourceBadge origin={{ sources: inspection.sources, native_rows: nativeSamples }} />
 			</h1>
 			<p class="muted case-facts">
 				{item.kind} case, version {item.version}, passes at {inspection.headline_metric} ≥ {item.threshold} ·{" "}
 				{inspection.benchmark_version} · {counted(inspection.models.length, "model")}, {counted(samples, "sample")} ·{" "}
 				<a href={useCaseLink(inspection.use_case_id, "matrix", { version: route.version })}>back to the case matrix</a>
 			</p>
+			{inspection.home_repo !== null && (
+				<p class="muted" data-testid="home-repo">
+					Definitions from <code>{inspection.home_repo}</code>
+					{inspection.spec_ingest_source !== null && <> (written by {inspection.spec_ingest_source})</>}
+				</p>
+			)}
 			{inspection.stale_rows > 0 && (
 				<p class="warn-note">
 					{counted(inspection.stale_rows, "stale row")} of older definitions left out (not shown, not counted).

@@ -4,6 +4,7 @@ import { FoldedText } from "./folded-text.js";
 import type { InspectedSample } from "./inspection-parts.js";
 import { JuryVotes } from "./jury-votes.js";
 import { RatingControls } from "./rating-controls.js";
+import { SampleOrigin } from "./sample-origin.js";
 import { ScoresTable } from "./scores-table.js";
 import { TelemetryFacts } from "./telemetry-facts.js";
 import { TraceSteps } from "./trace-steps.js";
@@ -33,6 +34,7 @@ export function SampleView({
 				run <code>{sample.run_id}</code>
 				{sample.started_at !== null && <> · {when(sample.started_at)}</>}
 			</p>
+			<SampleOrigin sample={sample} />
 			{sample.error !== null && (
 				<p class="error-note harness-error" role="note">
 					<strong>Harness error</strong> (the attempt did not finish normally): {sample.error}

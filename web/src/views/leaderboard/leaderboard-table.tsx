@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import type { Leaderboard, LeaderboardRow } from "../../api/types.js";
 import { useCaseLink } from "../../route.js";
+import { SourceBadge } from "../../ui/source-badge.js";
 import { BASE_COLUMNS, type Column } from "./leaderboard-columns.js";
 import { GATE_COLUMNS, GRADED_COLUMN, NORMS_COLUMN } from "./task-columns.js";
 
@@ -17,7 +18,8 @@ export function columnsOf(board: Leaderboard): Column[] {
 /**
  * The leaderboard table: one row per model × harness in the API's order (best first) until a
  * header's button sorts it. Each model links to the case matrix focused on it; limited-depth rows
- * are dashed and badged, and the marks under the table say what each badge means.
+ * are dashed and badged, rows from another store or an imported file badged with their source,
+ * and the marks under the table say what each badge means.
  */
 export function LeaderboardTable({ board, version }: { board: Leaderboard; version: string | null }) {
 	const [sort, setSort] = useState<Sort>(null);
@@ -112,6 +114,7 @@ function ModelCell({ row, useCase, version }: { row: LeaderboardRow; useCase: st
 					! unisolated
 				</span>
 			)}
+			<SourceBadge origin={row} />
 		</>
 	);
 }

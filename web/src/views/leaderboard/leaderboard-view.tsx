@@ -3,6 +3,7 @@ import type { RouteOf } from "../../route.js";
 import { counted } from "../../ui/format.js";
 import { WhenReady } from "../../ui/status.js";
 import { useApi } from "../../ui/use-api.js";
+import { AggregateTable } from "./aggregate-table.js";
 import { DecisionBanner } from "./decision-banner.js";
 import { LeaderboardTable } from "./leaderboard-table.js";
 import { ParetoChart } from "./pareto-chart.js";
@@ -11,7 +12,8 @@ import "./leaderboard.css";
 
 /**
  * A use case's leaderboard: the decision first (what to deploy, with how sure), the table of
- * model × harness rows, then the two Pareto charts (headline against cost and against latency).
+ * model × harness rows, the models known only from another store's summary (aggregate rows),
+ * then the two Pareto charts (headline against cost and against latency).
  */
 export function LeaderboardView({ route }: { route: RouteOf<"leaderboard"> }) {
 	const loaded = useApi(
@@ -31,11 +33,19 @@ export function LeaderboardView({ route }: { route: RouteOf<"leaderboard"> }) {
 					<DecisionBanner board={board} />
 					<h2>Models</h2>
 					{board.rows.length === 0 ? (
-						<p class="muted">No current rows yet: run a model on {board.use_case_id} to fill the leaderboard.</p>
+						<>
+							<p class="muted" data-testid="no-rows">
+								{board.aggregate_rows.length > 0
+									? "No per-case rows here: this version is known only from another store's summary (below)."
+									: `No current rows yet: run a model on ${board.use_case_id} to fill the leaderboard.`}
+							</p>
+							<AggregateTable board={board} />
+						</>
 					) : (
 						<>
 							<LeaderboardTable board={board} version={route.version} />
 							<TableNotes board={board} />
+							<AggregateTable board={board} />
 							<h2>Cost and latency against quality</h2>
 							<div class="pareto-grid">
 								<ParetoChart board={board} axis="cost" version={route.version} />

@@ -15,6 +15,11 @@ export function TableNotes({ board }: { board: Leaderboard }) {
 		notes.push(
 			"^ self-judged: a juror of the model's own model or family graded some of its rows, so the headline may be flattered",
 		);
+	const sources = [...new Set(rows.flatMap((row) => row.sources))].sort();
+	if (sources.length > 0)
+		notes.push(
+			`from ${sources.join(", ")}: rows brought in from elsewhere (touchstone ingest of another store, or import of a results file), not run here${rows.some((row) => row.sources.length > 0 && row.native_rows > 0) ? "; + here: some of its rows ran here too" : ""}`,
+		);
 	if (rows.some((row) => row.unisolated_rows > 0))
 		notes.push("! unisolated: some rows ran their commands on the plain process backend (no bubblewrap)");
 	if (board.floor_miss_tolerance !== null)

@@ -1,5 +1,6 @@
 import type { CaseMatrix, MatrixRow } from "../../api/types.js";
 import type { ModelRef } from "../../route.js";
+import { describeOrigin } from "../../ui/origin-words.js";
 
 /*
  * What the matrix view computes from the API's answer, apart from any drawing: each case's
@@ -120,5 +121,6 @@ export function cellDescription(caseId: string, label: string, cell: MatrixCell)
 	const verdict = cell.passed === true ? "passed" : cell.passed === false ? "failed" : "no pass mark";
 	const headline = cell.headline === null ? "no headline" : `headline ${cell.headline.toFixed(3)}`;
 	const errors = cell.errors > 0 ? `, ${cell.errors} error${cell.errors === 1 ? "" : "s"}` : "";
-	return `${caseId}, ${label}: ${verdict}, ${headline}, ${cell.samples} sample${cell.samples === 1 ? "" : "s"}${errors}`;
+	const origin = describeOrigin(cell);
+	return `${caseId}, ${label}: ${verdict}, ${headline}, ${cell.samples} sample${cell.samples === 1 ? "" : "s"}${errors}${origin === null ? "" : `, ${origin}`}`;
 }

@@ -104,6 +104,7 @@ function cell(
 		style += `; background: ${colour.background}; color: ${colour.foreground}`;
 	}
 	if (data !== null && data.errors > 0) className += " errors";
+	if (data !== null && data.sources.length > 0) className += " sourced";
 	if (focused) className += " focused";
 	if (active) className += " active";
 	// Few attributes: this runs for every cell that scrolls into view. The tooltip is the

@@ -75,8 +75,8 @@ export function MatrixToolbar(props: {
 	);
 }
 
-/** What the colours and marks mean. */
-export function MatrixLegend() {
+/** What the colours and marks mean; the mark of cells from elsewhere only when some are (`sources`). */
+export function MatrixLegend({ sources }: { sources: readonly string[] }) {
 	return (
 		<ul class="matrix-legend" aria-label="Legend">
 			<li>
@@ -106,6 +106,12 @@ export function MatrixLegend() {
 			<li>
 				<span class="matrix-swatch empty">–</span> no current row
 			</li>
+			{sources.length > 0 && (
+				<li data-testid="sourced-legend">
+					<span class="matrix-swatch plain sourced">✓</span> from {sources.join(", ")} (corner mark: brought in by
+					touchstone ingest or import, not run here)
+				</li>
+			)}
 		</ul>
 	);
 }

@@ -54,6 +54,10 @@ function MatrixBody({ route, matrix }: { route: RouteOf<"matrix">; matrix: CaseM
 	const kinds = new Map<string, number>();
 	for (const row of matrix.rows) kinds.set(row.kind, (kinds.get(row.kind) ?? 0) + 1);
 	const thresholds = new Set(matrix.rows.map((row) => row.threshold));
+	const sources = useMemo(
+		() => [...new Set(matrix.rows.flatMap((row) => row.cells.flatMap((cell) => cell?.sources ?? [])))].sort(),
+		[matrix],
+	);
 
 	return (
 		<>
@@ -84,7 +88,7 @@ function MatrixBody({ route, matrix }: { route: RouteOf<"matrix">; matrix: CaseM
 				onOnlyFails={setOnlyFails}
 				focusedCount={focused.size}
 			/>
-			<MatrixLegend />
+			<MatrixLegend sources={sources} />
 			{matrix.rows.length === 0 || matrix.models.length === 0 ? (
 				<p class="status">No current rows for this use case yet: run it, then look again.</p>
 			) : (

@@ -2,11 +2,14 @@ import type { RosterEntry } from "../../api/types.js";
 import { useCaseLink } from "../../route.js";
 import { counted, when } from "../../ui/format.js";
 import { relativeTime } from "../../ui/relative-time.js";
+import { SourceBadge } from "../../ui/source-badge.js";
 import { DecisionLine } from "./decision-line.js";
 
 /**
  * One runnable use case: its name linking to its leaderboard, the deployed incumbent (since when,
- * from the deployments ledger), the last run, how much ran, and the decision in one line.
+ * from the deployments ledger), the last run, how much ran (and where from: results of another
+ * store or an imported file are badged, models known only from summaries counted), and the
+ * decision in one line.
  */
 export function UseCaseCard({ entry }: { entry: RosterEntry }) {
 	const latest = entry.deployments.at(-1);
@@ -20,6 +23,7 @@ export function UseCaseCard({ entry }: { entry: RosterEntry }) {
 				<span class="badge status" data-testid="status">
 					{entry.status}
 				</span>
+				<SourceBadge origin={{ sources: entry.sources, native_rows: entry.native_runs }} />
 			</header>
 			{entry.description !== null && <p class="muted use-case-description">{entry.description}</p>}
 			<dl class="use-case-facts">
@@ -57,10 +61,18 @@ export function UseCaseCard({ entry }: { entry: RosterEntry }) {
 					<dt>Runs</dt>
 					<dd data-testid="runs">
 						{counted(entry.runs, "run")} · {counted(entry.models_run, "model")}
+						{entry.aggregate_models > 0 && (
+							<span
+								class="badge aggregate"
+								title="models known here only from another store's summary (aggregate rows): shown on the leaderboard, never picked"
+							>
+								≈ +{counted(entry.aggregate_models, "model")} from summaries
+							</span>
+						)}
 					</dd>
 				</div>
 			</dl>
-			{entry.benchmark_version === null ? (
+			{entry.benchmark_version === null && entry.aggregate_models === 0 ? (
 				<p class="decision-line none" data-testid="decision-line">
 					Not run yet: <code>touchstone run --use-case {entry.id}</code> freezes its first version.
 				</p>
