@@ -102,7 +102,8 @@ describe("touchstone import inspect", () => {
 		const table = await cli(["leaderboard", "--use-case", "capitals"]);
 		expect(table.code, table.stderr).toBe(0);
 		expect(table.stdout).toContain("harness: import:inspect");
-		expect(table.stdout).toMatch(/openai\/gpt-4o-mini +0\.438/);
+		// The row names the model and, in brackets, the import it came from (its source).
+		expect(table.stdout).toMatch(/openai\/gpt-4o-mini \[inspect:CapitalsEval7Kq2mXv9RbT4Lw\] +0\.438/);
 		expect(table.stdout).toMatch(/1 harness/);
 	});
 
