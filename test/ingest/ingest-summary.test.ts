@@ -118,6 +118,32 @@ describe("ingestSummary: aggregate rows from a saved leaderboard", () => {
 		expect(z).toMatchObject({ headline: 0.4, pass_rate: null, cases: null, cost_per_case_usd: null, precision: null });
 	});
 
+	it("leaves out a summary's per-case rows that ran wholly elsewhere unless asked, keeping mixed ones", () => {
+		// The other store ran m/a and m/b and one case of m/c; it mirrored m/x from a third store, and two more cases of m/c.
+		const four = fixtureSpec("agentic", 4, ["m/a", "m/b", "m/c", "m/x"]);
+		recordFixture(foreign.store, four, ["m/a", "m/b"], (index, model) => model === "m/b" || index < 2);
+		foreign.store.recordCell(fixtureCell(foreign.store, four, 0, "m/c", true));
+		foreign.store.replaceIngested("agentic", "third", [
+			fixtureCell(foreign.store, four, 0, "m/x", true),
+			fixtureCell(foreign.store, four, 1, "m/x", false),
+			fixtureCell(foreign.store, four, 1, "m/c", true),
+			fixtureCell(foreign.store, four, 2, "m/c", true),
+		]);
+		const saved = leaderboard(foreign.store, "agentic");
+		writeFileSync(boardFile, JSON.stringify(saved));
+		expect(saved.rows.find((row) => row.model_id === "m/x")).toMatchObject({ sources: ["third"], native_rows: 0 });
+		expect(saved.rows.find((row) => row.model_id === "m/c")).toMatchObject({ sources: ["third"], native_rows: 1 });
+
+		const result = ingestSummary(here.store, { from: boardFile, source: "lab" });
+		expect(result.use_cases[0]).toMatchObject({ inserted: 3, left_out_ingested: 1 });
+		expect(here.store.listAggregates("agentic").map((row) => row.model_id)).toEqual(["m/b", "m/c", "m/a"]);
+
+		const all = ingestSummary(here.store, { from: boardFile, source: "lab", include_ingested: true });
+		expect(all.use_cases[0]).toMatchObject({ inserted: 4, deleted: 3, left_out_ingested: 0 });
+		const x = here.store.listAggregates("agentic").find((row) => row.model_id === "m/x");
+		expect(x?.provenance).toMatchObject({ summary: { fidelity: "per_case", sources: ["third"] } });
+	});
+
 	it("refuses a bad file, an unknown use case and one at another version here, writing nothing", () => {
 		saveForeignBoard();
 		writeFileSync(join(foreign.folder, "broken.json"), "{ not json");

@@ -151,7 +151,7 @@ function printSummaryIngest(io: CliIo, result: SummaryIngest): void {
 		if (item.left_out_ingested > 0)
 			printLine(
 				io,
-				`  ${plural(item.left_out_ingested, "aggregate row")} of the summary left out: themselves from elsewhere (--include-ingested takes them)`,
+				`  ${plural(item.left_out_ingested, "row")} of the summary left out: themselves from elsewhere (--include-ingested takes them)`,
 			);
 	}
 	printLine(

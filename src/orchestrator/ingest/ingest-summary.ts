@@ -23,7 +23,10 @@ export interface SummaryUseCaseIngest {
 	readonly inserted: number;
 	/** The source's earlier aggregate rows of the use case, replaced. */
 	readonly deleted: number;
-	/** The summary's own aggregate rows left out (see `include_ingested`). */
+	/**
+	 * The summary's rows left out as themselves from elsewhere (see `include_ingested`): its own
+	 * aggregate rows, and per-case rows none of which ran there (`native_rows` 0, with `sources`).
+	 */
 	readonly left_out_ingested: number;
 	/** Whether this store has that version's spec current, so per-case rows here can hide some of them. */
 	readonly joined: boolean;
@@ -67,26 +70,41 @@ export function ingestSummary(store: Store, request: SummaryIngestRequest): Summ
 	const ingestedAt = new Date().toISOString();
 	const written = boards.map((board): SummaryUseCaseIngest => {
 		const provenance = (row: SummaryRow, fidelity: string): JsonObject => ({
-			summary: { path: request.from, sha256: file.sha256, fidelity, ...(row.source ? { source: row.source } : {}) },
+			summary: {
+				path: request.from,
+				sha256: file.sha256,
+				fidelity,
+				...(row.source ? { source: row.source } : {}),
+				...(row.sources && row.sources.length > 0 ? { sources: [...row.sources] } : {}),
+			},
 			ingested_at: ingestedAt,
 		});
-		const own = board.rows.map((row) => aggregateOf(board, row, provenance(row, "per_case")));
-		const theirs = board.aggregate_rows ?? [];
-		const rows =
-			request.include_ingested === true
-				? [...own, ...theirs.map((row) => aggregateOf(board, row, provenance(row, "aggregate")))]
-				: own;
+		const include = request.include_ingested === true;
+		// A per-case row none of whose rows ran there is a mirror of a third store: taking it would
+		// loop a federation back on itself (ours, summarised there, coming home as theirs).
+		const mirrored = board.rows.filter(isMirror);
+		const own = board.rows.filter((row) => include || !isMirror(row));
+		const theirs = include ? (board.aggregate_rows ?? []) : [];
+		const rows = [
+			...own.map((row) => aggregateOf(board, row, provenance(row, "per_case"))),
+			...theirs.map((row) => aggregateOf(board, row, provenance(row, "aggregate"))),
+		];
 		const replaced = store.replaceAggregates(board.use_case_id, source, dedupe(rows));
 		return {
 			use_case_id: board.use_case_id,
 			benchmark_version: board.benchmark_version,
 			inserted: replaced.inserted,
 			deleted: replaced.deleted,
-			left_out_ingested: request.include_ingested === true ? 0 : theirs.length,
+			left_out_ingested: include ? 0 : (board.aggregate_rows ?? []).length + mirrored.length,
 			joined: store.currentSpec(board.use_case_id)?.benchmark_version === board.benchmark_version,
 		};
 	});
 	return { source, from: request.from, sha256: file.sha256, use_cases: written };
+}
+
+/** Whether a summary's per-case row came wholly from elsewhere (ingested or imported there). */
+function isMirror(row: SummaryRow): boolean {
+	return row.native_rows === 0 && (row.sources ?? []).length > 0;
 }
 
 function aggregateOf(board: SummaryBoard, row: SummaryRow, provenance: JsonObject): AggregateRowInput {

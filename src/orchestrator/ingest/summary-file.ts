@@ -20,6 +20,10 @@ const summaryRow = z.looseObject({
 	p50_latency_ms: figure,
 	precision: z.enum(["limited", "thorough"]).nullable().optional(),
 	source: z.string().nullable().optional(),
+	/** The sources of the row's per-case rows there (absent in summaries older than the labels: all ran there). */
+	sources: z.array(z.string()).optional(),
+	/** How many of its per-case rows ran there; 0 with sources: the row is itself a mirror. */
+	native_rows: count,
 });
 
 /**
