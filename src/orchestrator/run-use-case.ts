@@ -8,7 +8,7 @@ import { refuseOversizedPlan } from "./plan.js";
 import { gradeContextFor, prepareAndPlan, type StartedRun } from "./plan-run.js";
 import { runPool } from "./pool.js";
 import type { PreparedUseCase, RunParts } from "./prepare-use-case.js";
-import { executeOnQueue, type QueueRunOptions, type QueueSummary } from "./queue/coordinator.js";
+import type { QueueRunOptions, QueueSummary } from "./queue/coordinator.js";
 import { recordDeploymentChange } from "./record-deployment.js";
 import { countOutcome, emptyTally, type Tally } from "./run-tally.js";
 import { StagedInputs } from "./staged-inputs.js";
@@ -127,6 +127,8 @@ export async function runUseCase(request: RunRequest): Promise<RunSummary> {
 	let queue: QueueSummary | null = null;
 	let tally: Tally = emptyTally();
 	if (!request.dryRun && request.queue !== undefined) {
+		// Loaded here alone: BullMQ and ioredis stay out of the start-up of every run without --queue.
+		const { executeOnQueue } = await import("./queue/coordinator.js");
 		const onQueue = await executeOnQueue(request, writableStore(request), started, request.queue);
 		tally = onQueue.tally;
 		queue = onQueue.summary;

@@ -11,8 +11,9 @@ import type { StopControl } from "../stop-control.js";
 import type { CellJob, RunDescriptor } from "./cell-job.js";
 import { cellResultSchema, gradedFromResult } from "./cell-result.js";
 import { CellStates } from "./cell-states.js";
-import { bullConnection, connectQueue, redactedUrl } from "./queue-connection.js";
+import { bullConnection, connectQueue } from "./queue-connection.js";
 import { QUEUE_PREFIX, REGISTRY_KEY, resultsQueueName, runQueueName } from "./queue-names.js";
+import { redactedUrl } from "./queue-url.js";
 
 /** `--queue` and how the coordinator watches it. */
 export interface QueueRunOptions {

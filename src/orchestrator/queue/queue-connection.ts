@@ -1,35 +1,8 @@
 import { Redis } from "ioredis";
-import { BadInputError } from "../../contract/index.js";
+import { queueFlagError, redactedUrl } from "./queue-url.js";
 
 /** How long reaching Redis may take before `--queue` is reported unreachable. */
 const CONNECT_TIMEOUT_MS = 5000;
-
-/**
- * A checked `--queue` URL: `redis://[user:password@]HOST[:PORT][/DB]`, or `rediss://` for TLS
- * (a hosted Redis). Anything else is bad input placed on the flag.
- */
-export function parseQueueUrl(value: string, flag = "--queue"): string {
-	let url: URL;
-	try {
-		url = new URL(value);
-	} catch {
-		throw queueFlagError(flag, `\`${value}\` is not a URL`);
-	}
-	if (url.protocol !== "redis:" && url.protocol !== "rediss:")
-		throw queueFlagError(flag, `\`${value}\` is a ${url.protocol} URL, not a redis: or rediss: one`);
-	if (url.hostname === "") throw queueFlagError(flag, `\`${value}\` names no host`);
-	const db = url.pathname.replace(/^\//, "");
-	if (db !== "" && !/^\d{1,2}$/.test(db))
-		throw queueFlagError(flag, `\`${value}\` names database \`${db}\`, not a number`);
-	return value;
-}
-
-/** The URL as it may be printed: without its password. */
-export function redactedUrl(value: string): string {
-	const url = new URL(value);
-	if (url.password !== "") url.password = "***";
-	return url.toString();
-}
 
 /**
  * Connects to the queue's Redis and checks it answers, within {@link CONNECT_TIMEOUT_MS}: a wrong
@@ -78,21 +51,4 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 	} finally {
 		clearTimeout(timer);
 	}
-}
-
-function queueFlagError(
-	flag: string,
-	message: string,
-	fix = "give the queue's Redis as redis://HOST:PORT[/DB] (rediss:// for TLS), e.g. redis://127.0.0.1:6379/0",
-): BadInputError {
-	return new BadInputError(message, [
-		{
-			source: flag,
-			line: null,
-			column: null,
-			path: "",
-			message,
-			fix,
-		},
-	]);
 }
