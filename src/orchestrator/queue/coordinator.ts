@@ -12,7 +12,7 @@ import type { CellJob, RunDescriptor } from "./cell-job.js";
 import { cellResultSchema, gradedFromResult } from "./cell-result.js";
 import { CellStates } from "./cell-states.js";
 import { bullConnection, connectQueue } from "./queue-connection.js";
-import { QUEUE_PREFIX, REGISTRY_KEY, resultsQueueName, runQueueName } from "./queue-names.js";
+import { QUEUE_PREFIX, REGISTRY_CHANNEL, REGISTRY_KEY, resultsQueueName, runQueueName } from "./queue-names.js";
 import { redactedUrl } from "./queue-url.js";
 
 /** `--queue` and how the coordinator watches it. */
@@ -169,6 +169,7 @@ export async function executeOnQueue(
 		await waitForResultsBacklog(results, request.stop);
 		await cells.clean(0, 0, "failed");
 		await addCells(cells, descriptor, plan, states.pendingIndices());
+		await redis.publish(REGISTRY_CHANNEL, name);
 		if (states.pending === 0) allWritten();
 		const pollMs = options.pollMs ?? 500;
 		let drained = false;

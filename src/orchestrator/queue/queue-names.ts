@@ -10,6 +10,14 @@ export const QUEUE_PREFIX = "touchstone";
 export const REGISTRY_KEY = `${QUEUE_PREFIX}:runs`;
 
 /**
+ * The channel a coordinator announces a run on once its cells are queued: watching workers look
+ * at the registry at once rather than at their next poll (a second's wait for each worker, which
+ * left the first to join alone with the queue). The registry stays the truth: a worker that
+ * missed the notice finds the run at its next poll.
+ */
+export const REGISTRY_CHANNEL = `${QUEUE_PREFIX}:runs:added`;
+
+/**
  * The queue a run's cells go on, named after the run: its use case, benchmark version and depth.
  * A changed definition is a new version, so its cells never meet a stale run's; the same command
  * run again finds its own queue and resumes it.

@@ -7,7 +7,7 @@ import type { StopControl } from "../stop-control.js";
 import { cellJobSchema } from "./cell-job.js";
 import { MAX_RESULT_BYTES, toCellResult, type WorkerIdentity } from "./cell-result.js";
 import { bullConnection, connectQueue } from "./queue-connection.js";
-import { QUEUE_PREFIX, REGISTRY_KEY } from "./queue-names.js";
+import { QUEUE_PREFIX, REGISTRY_CHANNEL, REGISTRY_KEY } from "./queue-names.js";
 import { Slots } from "./slots.js";
 import { WorkerRuns } from "./worker-runs.js";
 
@@ -146,12 +146,21 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<Worke
 			}
 	};
 
+	// A run announced on the channel is taken up at once; the poll stays for notices missed.
+	const notices = redis.duplicate();
+	notices.on("error", () => {});
+	let wake: () => void = () => {};
+	notices.on("message", () => wake());
+	await notices.subscribe(REGISTRY_CHANNEL).catch(() => {});
 	try {
 		while (!options.stop.stopping) {
 			await watch().catch(() => {});
-			await sleepUnlessStopped(options.watchMs ?? 1000, options.stop);
+			await sleepUnlessStopped(options.watchMs ?? 1000, options.stop, (resolve) => {
+				wake = resolve;
+			});
 		}
 	} finally {
+		notices.disconnect();
 		// A graceful stop: the cells in flight finish and are answered; the waiting ones stay queued.
 		await Promise.all([...served.values()].map((worker) => worker.close(options.stop.signal.aborted)));
 		await runs.close();
@@ -160,9 +169,17 @@ export async function runQueueWorker(options: QueueWorkerOptions): Promise<Worke
 	return { id: identity.id, ...tally };
 }
 
-/** Waits `ms`, or less once a stop is requested. */
-async function sleepUnlessStopped(ms: number, stop: StopControl): Promise<void> {
+/** Waits `ms`, or less once a stop is requested or `onWake`'s resolver is called (a notice came). */
+async function sleepUnlessStopped(
+	ms: number,
+	stop: StopControl,
+	onWake: (resolve: () => void) => void = () => {},
+): Promise<void> {
 	const until = Date.now() + ms;
-	while (!stop.stopping && Date.now() < until)
+	let woken = false;
+	onWake(() => {
+		woken = true;
+	});
+	while (!stop.stopping && !woken && Date.now() < until)
 		await new Promise((resolve) => setTimeout(resolve, Math.min(50, until - Date.now())));
 }
