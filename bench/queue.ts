@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import { stringify } from "yaml";
 
 const BIN = fileURLToPath(new URL("../../bin/touchstone.js", import.meta.url));
-const CELLS = Number(process.env.QUEUE_CELLS ?? 480);
+const CELLS = Number(process.env.QUEUE_CELLS ?? 1920);
 const LATENCY_MS = Number(process.env.QUEUE_LATENCY_MS ?? 250);
 const CONCURRENCY = Number(process.env.QUEUE_CONCURRENCY ?? 8);
 const WORKER_COUNTS = [1, 2, 4];
