@@ -149,6 +149,60 @@ describe("touchstone run --queue with touchstone workers", () => {
 		}
 	}, 60_000);
 
+	it("a provider's faults (server errors, malformed replies) are recorded through the queue as in process", async () => {
+		const faulty = await startScriptedServer({
+			script: validateScript(
+				arithScript({
+					"model/a": { right: true, latency_ms: 10, faults: { server_error: 0.3, malformed: 0.2 } },
+				}) as never,
+			),
+		});
+		try {
+			const models = { "model/a": { options: { max_retries: 0 } } };
+			const queued = writeBenchFixture({ cases: 20, samples: 2, models });
+			const local = writeBenchFixture({ cases: 20, samples: 2, models });
+			const env = envFor(queued.root, faulty.url);
+			const workers = [0, 1].map(() => startWorker(queued.root, env, redis.url));
+			try {
+				const run = await runCli(["run", "--use-case", "arith", "--queue", redis.url, "--json"], {
+					cwd: queued.root,
+					env,
+				});
+				const inProcess = await runCli(["run", "--use-case", "arith", "--json"], {
+					cwd: local.root,
+					env: envFor(local.root, faulty.url),
+				});
+				// The same exit and the same kind of summary: faults are the model's, so nothing is left unwritten.
+				expect(run.code, run.stderr).toBe(inProcess.code);
+				const summary = JSON.parse(run.stdout).summary;
+				expect(summary.queue).toMatchObject({ failed_count: 0, duplicates_dropped: 0, rejected: 0 });
+				const statuses = (root: string) => {
+					const db = new Database(join(root, "data", "benchmarks.db"), { readonly: true });
+					try {
+						return db.prepare("SELECT status, count(*) AS n FROM runs GROUP BY status ORDER BY status").all() as {
+							status: string;
+							n: number;
+						}[];
+					} finally {
+						db.close();
+					}
+				};
+				const onQueue = statuses(queued.root);
+				expect(rows(env.TOUCHSTONE_DB as string)).toMatchObject({ runs: 40, cells: 40 });
+				// Some calls failed for good (no retries): each such cell is stored once, as in process,
+				// a provider's failure kept as a harness error (counted, not scored), never dropped.
+				expect(onQueue.find((row) => row.status === "harness_error")?.n ?? 0).toBeGreaterThan(0);
+				expect(onQueue.map((row) => row.status)).toEqual(statuses(local.root).map((row) => row.status));
+				// The coordinator's summary counts what it wrote, by status, as the store holds it.
+				expect(summary.statuses).toEqual(Object.fromEntries(onQueue.map((row) => [row.status, row.n])));
+			} finally {
+				await Promise.all(workers.map((worker) => kill(worker)));
+			}
+		} finally {
+			await faulty.close();
+		}
+	}, 90_000);
+
 	it("an unreachable Redis is a located error that writes nothing", async () => {
 		const fixture = writeBenchFixture({ cases: 2, samples: 1, models: { "model/a": {} } });
 		const result = await runCli(["run", "--use-case", "arith", "--queue", "redis://127.0.0.1:1/0"], {
