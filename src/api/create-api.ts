@@ -171,7 +171,7 @@ function answerRead(
 	// Parameters in any order are the same question: one cache entry.
 	url.searchParams.sort();
 	const key = `${url.pathname}?${url.searchParams}`;
-	const body = cache.get(key);
+	let body = cache.get(key);
 	c.header("X-Cache", body === undefined ? "miss" : "hit");
 	if (body === undefined && route.offThread !== null) {
 		const job = route.offThread(c.req.query(), context);
@@ -181,16 +181,9 @@ function answerRead(
 		});
 	}
 	if (body === undefined) {
-		const encoding = cache.encoding(key);
-		if (encoding !== undefined) {
-			c.header("X-Cache", "shared");
-			return encoding.then((shared) => represent(c, shared));
-		}
 		const generation = cache.generation();
 		const answer = route.answer(c.req.query(), c.req.param() as Record<string, string>, context);
-		return cache
-			.setLater(key, generation, JSON.stringify(answer), route.ratings(c.req.query()))
-			.then((computed) => represent(c, computed));
+		body = cache.set(key, generation, JSON.stringify(answer), route.ratings(c.req.query()));
 	}
 	return represent(c, body);
 }

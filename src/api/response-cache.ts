@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { constants, gunzipSync, gzip, gzipSync } from "node:zlib";
+import { constants, gunzipSync, gzipSync } from "node:zlib";
 import type { Store, StoredOwnerRating, StoredRun } from "../store/index.js";
 import type { RatingDependence } from "./route.js";
 
@@ -10,7 +9,6 @@ export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 /** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
 const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
-const gzipOnPool = promisify(gzip);
 
 /** One representation of a cached body. */
 export interface CachedRepresentation {
@@ -60,8 +58,6 @@ export class ResponseCache {
 	readonly #dataVersionOf: () => number;
 	readonly #maxBytes: number;
 	readonly #entries = new Map<string, Entry>();
-	/** Bodies being gzipped on the thread pool, with the generation they were computed under. */
-	readonly #encoding = new Map<string, { readonly generation: string; readonly body: Promise<CachedBody> }>();
 	#bytes = 0;
 	#dataVersion = -1;
 	#writes = 0;
@@ -110,31 +106,6 @@ export class ResponseCache {
 	}
 
 	/**
-	 * As {@link set}, but the gzip of a large body is made on libuv's thread pool: the server's
-	 * thread answers other requests meanwhile (gzipping a 250 KB inspection takes it about 1.5 ms).
-	 * Until the body is kept, {@link encoding} shares it with the requests asking for `key`.
-	 */
-	setLater(key: string, generation: string, json: string, ratings: RatingDependence | null): Promise<CachedBody> {
-		const body = encodeLater(json).then((encoded) => {
-			if (generation === this.generation()) this.#keep(key, { body: encoded, ratings });
-			return encoded;
-		});
-		const encoding = { generation, body };
-		this.#encoding.set(key, encoding);
-		const done = () => {
-			if (this.#encoding.get(key) === encoding) this.#encoding.delete(key);
-		};
-		body.then(done, done);
-		return body;
-	}
-
-	/** The body of `key` being encoded by {@link setLater} from the store as it is now, if any. */
-	encoding(key: string): Promise<CachedBody> | undefined {
-		const encoding = this.#encoding.get(key);
-		return encoding !== undefined && encoding.generation === this.generation() ? encoding.body : undefined;
-	}
-
-	/**
 	 * Records an owner rating of `run` written through this server's own connection (which
 	 * `data_version` does not see): each answer that shows ratings of that run's case takes the
 	 * rating in place when it can, and is dropped (computed again when next asked) when it cannot.
@@ -180,12 +151,6 @@ export class ResponseCache {
 function encode(json: string): CachedBody {
 	const bytes = Buffer.from(json, "utf8");
 	return bodyOf(bytes, bytes.length < COMPRESS_FROM_BYTES ? null : gzipSync(bytes, GZIP_OPTIONS));
-}
-
-/** As {@link encode}, the gzip made on the thread pool. */
-async function encodeLater(json: string): Promise<CachedBody> {
-	const bytes = Buffer.from(json, "utf8");
-	return bodyOf(bytes, bytes.length < COMPRESS_FROM_BYTES ? null : await gzipOnPool(bytes, GZIP_OPTIONS));
 }
 
 /** The body of `bytes`, kept as they are when `zipped` is null, else as `zipped` alone. */
