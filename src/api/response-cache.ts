@@ -20,10 +20,10 @@ export interface CachedRepresentation {
 
 /**
  * A cached GET response body, encoded once (and gzipped once when large: an inspector answer of
- * 250 samples is about 250 KB of JSON and 15 KB gzipped, which is what lets a cached answer be
+ * 250 samples is about 250 KB of JSON and 12 KB gzipped, which is what lets a cached answer be
  * served at thousands per second to clients that accept gzip, as browsers do). A large body
  * keeps only its gzip: its JSON is unzipped again for a client that does not accept gzip (about
- * half a millisecond for 250 KB), so the cache holds 2,000 inspections in 30 MB rather than
+ * half a millisecond for 250 KB), so the cache holds 2,000 inspections in 23 MB rather than
  * 250 in 64 MB, and a dashboard going through the cases of a pack finds them again.
  */
 export interface CachedBody {
