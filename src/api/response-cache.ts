@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { constants, gzipSync } from "node:zlib";
+import { constants, gunzipSync, gzipSync } from "node:zlib";
 import type { Store, StoredOwnerRating, StoredRun } from "../store/index.js";
 import type { RatingDependence } from "./route.js";
 
@@ -8,6 +8,7 @@ export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
+const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
 
 /** One representation of a cached body. */
 export interface CachedRepresentation {
@@ -19,14 +20,21 @@ export interface CachedRepresentation {
 
 /**
  * A cached GET response body, encoded once (and gzipped once when large: an inspector answer of
- * 250 samples is about 230 KB of JSON and 15 KB gzipped, which is what lets a cached answer be
- * served at thousands per second to clients that accept gzip, as browsers do).
+ * 250 samples is about 250 KB of JSON and 12 KB gzipped, which is what lets a cached answer be
+ * served at thousands per second to clients that accept gzip, as browsers do). A large body
+ * keeps only its gzip: its JSON is unzipped again for a client that does not accept gzip (about
+ * 0.7 ms for 250 KB at load 3.6), so the cache holds 2,000 inspections in 23 MB rather than
+ * 250 in 64 MB, and a dashboard going through the cases of a pack finds them again.
  */
 export interface CachedBody {
-	/** UTF-8 JSON. */
-	readonly identity: CachedRepresentation;
+	/** Strong entity tag of the UTF-8 JSON. */
+	readonly identityTag: string;
+	/** The UTF-8 JSON (unzipped from `gzip` when the body is large). */
+	identity(): CachedRepresentation;
 	/** The same, gzipped; null for small bodies. */
 	readonly gzip: CachedRepresentation | null;
+	/** Bytes the cache holds for it. */
+	readonly size: number;
 }
 
 /** A cached body and how it depends on owner ratings. */
@@ -109,13 +117,13 @@ export class ResponseCache {
 			if (ratings.scope.caseId !== null && ratings.scope.caseId !== run.case_id) continue;
 			this.#drop(key);
 			if (ratings.apply === undefined) continue;
-			const answer = ratings.apply(JSON.parse(new TextDecoder().decode(body.identity.bytes)) as unknown, rating);
+			const answer = ratings.apply(JSON.parse(new TextDecoder().decode(body.identity().bytes)) as unknown, rating);
 			this.#keep(key, { body: encode(JSON.stringify(answer)), ratings });
 		}
 	}
 
 	#keep(key: string, entry: Entry): void {
-		const size = sizeOf(entry.body);
+		const { size } = entry.body;
 		if (size > this.#maxBytes) return;
 		this.#drop(key);
 		this.#entries.set(key, entry);
@@ -130,7 +138,7 @@ export class ResponseCache {
 		const entry = this.#entries.get(key);
 		if (entry === undefined) return;
 		this.#entries.delete(key);
-		this.#bytes -= sizeOf(entry.body);
+		this.#bytes -= entry.body.size;
 	}
 
 	/** Bodies and bytes held, for tests and logs. */
@@ -139,19 +147,25 @@ export class ResponseCache {
 	}
 }
 
-/** A body encoded once: its UTF-8 bytes, their gzip when large, and the tag of each. */
+/** A body encoded once: its UTF-8 bytes (small) or their gzip (large), and the tag of each. */
 function encode(json: string): CachedBody {
 	const bytes = Buffer.from(json, "utf8");
-	const tag = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
-	return {
-		identity: { bytes, etag: `"${tag}"` },
-		gzip:
-			bytes.length < COMPRESS_FROM_BYTES
-				? null
-				: { bytes: gzipSync(bytes, { level: constants.Z_BEST_SPEED }), etag: `"${tag}-gzip"` },
-	};
+	return bodyOf(bytes, bytes.length < COMPRESS_FROM_BYTES ? null : gzipSync(bytes, GZIP_OPTIONS));
 }
 
-function sizeOf(body: CachedBody): number {
-	return body.identity.bytes.length + (body.gzip?.bytes.length ?? 0);
+/** The body of `bytes`, kept as they are when `zipped` is null, else as `zipped` alone. */
+function bodyOf(bytes: Buffer, zipped: Buffer | null): CachedBody {
+	const tag = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
+	const identityTag = `"${tag}"`;
+	if (zipped === null) {
+		const identity = { bytes, etag: identityTag };
+		return { identityTag, identity: () => identity, gzip: null, size: bytes.length };
+	}
+	const gzip = { bytes: zipped, etag: `"${tag}-gzip"` };
+	return {
+		identityTag,
+		identity: () => ({ bytes: gunzipSync(gzip.bytes), etag: identityTag }),
+		gzip,
+		size: zipped.length,
+	};
 }

@@ -59,10 +59,30 @@ describe("the response cache", () => {
 		expect(zipped.headers.get("ETag")).not.toBe(plain.headers.get("ETag"));
 		const refused = await app.request(url, { headers: { "Accept-Encoding": "gzip;q=0" } });
 		expect(refused.headers.get("Content-Encoding")).toBeNull();
+		// The cache holds only the gzip of a large answer: the JSON is unzipped again, the same bytes under the same tag.
+		expect(refused.headers.get("X-Cache")).toBe("hit");
+		expect(await refused.text()).toBe(text);
+		expect(refused.headers.get("ETag")).toBe(plain.headers.get("ETag"));
 		const revalidated = await app.request(url, {
 			headers: { "Accept-Encoding": "gzip", "If-None-Match": zipped.headers.get("ETag") ?? "" },
 		});
 		expect(revalidated.status).toBe(304);
+	});
+
+	it("counts a large answer at the size of its gzip, so many more fit in its bytes", async () => {
+		const url = (caseId: string) => `/api/v1/benchmarks/inspector?use_case=arith&case_id=${caseId}`;
+		const json = await (await app.request(url("q00000"))).text();
+		// Room for one answer's JSON: its gzip is kept alone, so two answers fit.
+		const small = createApi({
+			store: fixture.store,
+			useCases: fixture.useCases,
+			rateToken: null,
+			cacheBytes: Buffer.byteLength(json),
+		});
+		for (const caseId of ["q00000", "q00001"])
+			expect((await small.request(url(caseId))).headers.get("X-Cache")).toBe("miss");
+		for (const caseId of ["q00000", "q00001"])
+			expect((await small.request(url(caseId))).headers.get("X-Cache")).toBe("hit");
 	});
 
 	it("does not cache errors", async () => {
