@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startScriptedServer, validateScript } from "../../src/scripted-server/index.js";
 import { arithScript, writeBenchFixture } from "../support/bench-fixture.js";
@@ -125,6 +126,54 @@ describe("touchstone run --queue with touchstone workers", () => {
 			expect(resumed.code, resumed.stderr).toBe(0);
 			expect(resumed.stderr).toContain(`${killed} already current`);
 			expect(rows(env.TOUCHSTONE_DB as string)).toMatchObject({ runs: 60, cells: 60 });
+		} finally {
+			await Promise.all(workers.map((worker) => kill(worker)));
+		}
+	}, 90_000);
+
+	it("Ctrl-C on the coordinator takes the waiting cells off the queue, writes those in flight, and the same command resumes", async () => {
+		const fixture = writeBenchFixture({ cases: 40, samples: 2, models: { "model/a": {} } });
+		const env = envFor(fixture.root, server.url);
+		const workers = [0].map(() => startWorker(fixture.root, env, redis.url));
+		try {
+			const args = [BIN, "run", "--use-case", "arith", "--queue", redis.url];
+			const child = spawn(process.execPath, args, { cwd: fixture.root, env });
+			let stderr = "";
+			let stdout = "";
+			child.stderr.on("data", (chunk: Buffer) => {
+				stderr += chunk.toString();
+			});
+			child.stdout.on("data", (chunk: Buffer) => {
+				stdout += chunk.toString();
+			});
+			const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+			while (!/\d+\/80/.test(stderr)) await new Promise((resolve) => setTimeout(resolve, 20));
+			child.kill("SIGINT");
+			// As in process: exit 1, saying what is left and how to resume.
+			expect(await exited).toBe(1);
+			expect(stderr).toContain("stopping: no new cells");
+			const left = Number(stderr.match(/stopped with (\d+) cells left/)?.[1]);
+			expect(left).toBeGreaterThan(0);
+			const written = rows(env.TOUCHSTONE_DB as string).runs;
+			expect(written).toBe(80 - left);
+			// Drained: nothing of the stopped run waits on the queue for the worker (without the drain,
+			// 40-odd cells would, at the worker's 4 cells of 60 ms at once).
+			const name = stdout.match(/queue (run\.arith\.[0-9a-f]+\.thorough)/)?.[1];
+			expect(name, stdout).toBeDefined();
+			const queue = new Queue(name as string, {
+				connection: { url: redis.url },
+				prefix: "touchstone",
+			});
+			try {
+				expect(await queue.getWaitingCount()).toBe(0);
+			} finally {
+				await queue.close();
+			}
+
+			const resumed = await runCli(["run", "--use-case", "arith", "--queue", redis.url], { cwd: fixture.root, env });
+			expect(resumed.code, resumed.stderr).toBe(0);
+			expect(resumed.stderr).toContain(`${80 - left} already current, ${left} to run`);
+			expect(rows(env.TOUCHSTONE_DB as string)).toMatchObject({ runs: 80, cells: 80 });
 		} finally {
 			await Promise.all(workers.map((worker) => kill(worker)));
 		}
