@@ -11,22 +11,19 @@ const TIMED = [
 	// Bounds in wall time on work done in the test's own process or against a start-up it measures.
 	"src/graders/similar.test.ts",
 	"test/hostile/definitions.test.ts",
+	// A calibration of seconds on a thread, and the server's answers within 1 s meanwhile.
+	"test/hostile/api-calibration.test.ts",
 ];
 
 /**
  * Files that need a module graph of their own: the rest of the suite shares one per worker
  * (isolate: false), which cut the suite's import time (253 s of its 898 s here) and let three
- * files run at once. These mock a module (artifacts-atomic), list the process's globals
- * (node-policy: another file's zod leaves its own), or own a calibration thread whose
- * timing the shared graph disturbed.
+ * files run at once. These mock a module (artifacts-atomic) or list the process's globals
+ * (node-policy: another file's zod leaves its own).
  */
-const ISOLATED = [
-	"src/store/artifacts-atomic.test.ts",
-	"src/graders/verifiers/speedup/node/node-policy.test.ts",
-	"test/hostile/api-calibration.test.ts",
-];
+const ISOLATED = ["src/store/artifacts-atomic.test.ts", "src/graders/verifiers/speedup/node/node-policy.test.ts"];
 
-/** What both projects share; they do not `extends` the root, which would run its global setup once more each. */
+/** What the projects share; they do not `extends` the root, which would run its global setup once more each. */
 const shared = { testTimeout: 30_000, hookTimeout: 30_000 } as const;
 
 export default defineConfig({
