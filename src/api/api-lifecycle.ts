@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import type { PrefetchOptions, PrefetchReport } from "./inspection-prefetch.js";
 
 const closers = new WeakMap<Hono, () => Promise<void>>();
 
@@ -14,4 +15,19 @@ export function onApiClose(app: Hono, close: () => Promise<void>): void {
  */
 export async function closeApi(app: Hono): Promise<void> {
 	await closers.get(app)?.();
+}
+
+/** What prefetches an app's inspections into its own cache (see prefetchInspections). */
+export type ApiPrefetch = (useCaseIds: readonly string[], options: Partial<PrefetchOptions>) => Promise<PrefetchReport>;
+
+const prefetchers = new WeakMap<Hono, ApiPrefetch>();
+
+/** Registers how `app` prefetches its inspections; called by createApi. */
+export function onApiPrefetch(app: Hono, prefetch: ApiPrefetch): void {
+	prefetchers.set(app, prefetch);
+}
+
+/** The prefetch of an app made by createApi, or null for any other app. */
+export function apiPrefetchOf(app: Hono): ApiPrefetch | null {
+	return prefetchers.get(app) ?? null;
 }

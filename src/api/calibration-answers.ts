@@ -1,7 +1,8 @@
 import type { Store } from "../store/index.js";
+import type { CachedBody } from "./cached-body.js";
 import type { CalibrationJob } from "./calibration-protocol.js";
 import { CalibrationWorker } from "./calibration-worker.js";
-import type { CachedBody, ResponseCache } from "./response-cache.js";
+import type { ResponseCache } from "./response-cache.js";
 import type { RatingDependence } from "./route.js";
 
 /** How a body was had: from the cache, computed for this request, or from a computation another request started. */

@@ -7,19 +7,27 @@ import type {
 	CalibrationJob,
 	CalibrationThreadData,
 	CalibrationThreadError,
+	EncodedBody,
 	FromCalibrationThread,
+	InspectionJob,
 	ToCalibrationThread,
 } from "./calibration-protocol.js";
 
+/** A job's answer as the thread sent it (failures rejected). */
+type Answer = Exclude<FromCalibrationThread, { type: "failed" }>;
+
 interface Waiting {
-	resolve(json: string): void;
+	resolve(answer: Answer): void;
 	reject(error: unknown): void;
 }
 
+/** A message to the thread without its id, which {@link CalibrationWorker} assigns. */
+type Job = ToCalibrationThread extends infer Message ? (Message extends unknown ? Omit<Message, "id"> : never) : never;
+
 /**
- * Computes calibrations on a thread of its own, over its own read-only connection to the store:
- * one takes seconds on a large store, and on the server's thread every other request waited for
- * it. Jobs run one at a time, in order. The thread does not keep the process alive while idle;
+ * Computes calibrations (and inspections, for a prefetch) on a thread of its own, over its own
+ * read-only connection to the store: a calibration takes seconds on a large store, and on the
+ * server's thread every other request waited for it. Jobs run one at a time, in order. The thread does not keep the process alive while idle;
  * {@link CalibrationWorker.close} ends it (a computation under way is abandoned).
  */
 export class CalibrationWorker {
@@ -47,14 +55,35 @@ export class CalibrationWorker {
 	}
 
 	/** The report of `job` as JSON; rejects with the error calibrateUseCase threw (BadInputError, NotFoundError, …). */
-	calibrate(job: CalibrationJob): Promise<string> {
+	async calibrate(job: CalibrationJob): Promise<string> {
+		const answer = await this.#ask({ type: "calibrate", job });
+		if (answer.type !== "report") throw new Error(`the calibration thread answered ${answer.type} to a calibration`);
+		return answer.json;
+	}
+
+	/** The inspection of one case of the current version, encoded as the response cache keeps it; rejects as inspectCase threw. */
+	async inspect(job: InspectionJob): Promise<EncodedBody> {
+		const answer = await this.#ask({ type: "inspect", job });
+		if (answer.type !== "inspection")
+			throw new Error(`the calibration thread answered ${answer.type} to an inspection`);
+		return answer.body;
+	}
+
+	/** The case ids of the use case's current spec, in its order; rejects when it has none (NotFoundError). */
+	async caseIds(useCaseId: string): Promise<readonly string[]> {
+		const answer = await this.#ask({ type: "cases", useCaseId });
+		if (answer.type !== "cases") throw new Error(`the calibration thread answered ${answer.type} to a list of cases`);
+		return answer.caseIds;
+	}
+
+	#ask(job: Job): Promise<Answer> {
 		if (!this.alive) return Promise.reject(new Error("the calibration thread is closed"));
 		const id = this.#nextId++;
-		return new Promise<string>((resolve, reject) => {
+		return new Promise<Answer>((resolve, reject) => {
 			this.#waiting.set(id, { resolve, reject });
 			// Awaited answers keep the process alive; an idle thread does not.
 			if (this.#waiting.size === 1) this.#worker.ref();
-			this.#worker.postMessage({ type: "calibrate", id, job } satisfies ToCalibrationThread);
+			this.#worker.postMessage({ ...job, id } as ToCalibrationThread);
 		});
 	}
 
@@ -69,8 +98,8 @@ export class CalibrationWorker {
 		if (waiting === undefined) return;
 		this.#waiting.delete(message.id);
 		if (this.#waiting.size === 0) this.#worker.unref();
-		if (message.type === "report") waiting.resolve(message.json);
-		else waiting.reject(rebuiltError(message.error));
+		if (message.type === "failed") waiting.reject(rebuiltError(message.error));
+		else waiting.resolve(message);
 	}
 
 	#failAll(error: Error): void {

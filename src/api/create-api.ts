@@ -5,19 +5,20 @@ import type { Store } from "../store/index.js";
 import type { RosterInput } from "../views/index.js";
 import { DEFAULT_BOOTSTRAP } from "../views/index.js";
 import { LOOPBACK_HOST_NAMES } from "./allowed-hosts.js";
-import { onApiClose } from "./api-lifecycle.js";
+import { onApiClose, onApiPrefetch } from "./api-lifecycle.js";
 import { bearerMatches } from "./bearer-token.js";
 import { CalibrationAnswers } from "./calibration-answers.js";
 import type { CalibrationJob } from "./calibration-protocol.js";
 import { type ClientAbort, clientAbortOf, describeClientAbort } from "./client-abort.js";
 import { type DashboardAssets, mountDashboard } from "./dashboard-assets.js";
 import { ERROR_STATUSES, type ErrorBody, errorBody, errorResponse, HttpRefusal } from "./http-error.js";
+import { prefetchInspections } from "./inspection-prefetch.js";
 import { API_BASE_PATH, OPENAPI_PATH, openApiDocument, RATE_PATH } from "./openapi-document.js";
 import { recordRating } from "./rate-route.js";
 import { READ_ROUTES } from "./read-routes.js";
 import { represent } from "./represent-body.js";
 import { refuseCrossSite, refuseForeignHost, refuseRemoteWithoutToken } from "./request-guards.js";
-import { DEFAULT_CACHE_BYTES, ResponseCache } from "./response-cache.js";
+import { cacheKeyOf, DEFAULT_CACHE_BYTES, ResponseCache } from "./response-cache.js";
 import type { ReadContext, ReadRoute } from "./route.js";
 
 /** Largest `POST /rate` body accepted: a rating with a long note fits many times over. */
@@ -84,6 +85,18 @@ export function createApi(options: ApiOptions): Hono {
 
 	const app = new Hono();
 	onApiClose(app, () => calibrations.close());
+	const inspector = READ_ROUTES.find((route) => route.path === "/inspector");
+	onApiPrefetch(app, (useCaseIds, prefetchOptions) =>
+		prefetchInspections(
+			{
+				paths: options.store.paths,
+				cache,
+				ratings: (useCaseId, caseId) => inspector?.ratings({ use_case: useCaseId, case_id: caseId }) ?? null,
+			},
+			useCaseIds,
+			{ budgetBytes: (options.cacheBytes ?? DEFAULT_CACHE_BYTES) / 2, ...prefetchOptions },
+		),
+	);
 	app.onError((error, c) => {
 		const abort = clientAbortOf(c, error);
 		if (abort === null) return fail(c, error);
@@ -167,10 +180,7 @@ function answerRead(
 	cache: ResponseCache,
 	calibrations: CalibrationAnswers,
 ): Response | Promise<Response> {
-	const url = new URL(c.req.url);
-	// Parameters in any order are the same question: one cache entry.
-	url.searchParams.sort();
-	const key = `${url.pathname}?${url.searchParams}`;
+	const key = cacheKeyOf(new URL(c.req.url));
 	let body = cache.get(key);
 	c.header("X-Cache", body === undefined ? "miss" : "hit");
 	if (body === undefined && route.offThread !== null) {

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { CachedBody } from "./response-cache.js";
+import type { CachedBody } from "./cached-body.js";
 
 /** A cached body as the client asked for it: gzipped if it accepts that, 304 if its tag matches. */
 export function represent(c: Context, body: CachedBody): Response {

@@ -1,40 +1,16 @@
-import { createHash } from "node:crypto";
-import { constants, gunzipSync, gzipSync } from "node:zlib";
 import type { Store, StoredOwnerRating, StoredRun } from "../store/index.js";
+import { type CachedBody, cachedBody, encodeBody } from "./cached-body.js";
+import type { EncodedBody } from "./calibration-protocol.js";
 import type { RatingDependence } from "./route.js";
 
 /** Bytes of response bodies kept by default: a few dozen leaderboards and many matrix pages and cases. */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
-const COMPRESS_FROM_BYTES = 1024;
-const GZIP_OPTIONS = { level: constants.Z_BEST_SPEED };
-
-/** One representation of a cached body. */
-export interface CachedRepresentation {
-	/** The bytes to send. */
-	readonly bytes: Uint8Array;
-	/** Strong entity tag of these bytes; it survives invalidations when the answer is unchanged. */
-	readonly etag: string;
-}
-
-/**
- * A cached GET response body, encoded once (and gzipped once when large: an inspector answer of
- * 250 samples is about 250 KB of JSON and 12 KB gzipped, which is what lets a cached answer be
- * served at thousands per second to clients that accept gzip, as browsers do). A large body
- * keeps only its gzip: its JSON is unzipped again for a client that does not accept gzip (about
- * 0.7 ms for 250 KB at load 3.6), so the cache holds 2,000 inspections in 23 MB rather than
- * 250 in 64 MB, and a dashboard going through the cases of a pack finds them again.
- */
-export interface CachedBody {
-	/** Strong entity tag of the UTF-8 JSON. */
-	readonly identityTag: string;
-	/** The UTF-8 JSON (unzipped from `gzip` when the body is large). */
-	identity(): CachedRepresentation;
-	/** The same, gzipped; null for small bodies. */
-	readonly gzip: CachedRepresentation | null;
-	/** Bytes the cache holds for it. */
-	readonly size: number;
+/** The cache key of a GET: its path and parameters, sorted, so parameters in any order are the same question. */
+export function cacheKeyOf(url: URL): string {
+	const sorted = new URLSearchParams(url.searchParams);
+	sorted.sort();
+	return `${url.pathname}?${sorted}`;
 }
 
 /** A cached body and how it depends on owner ratings. */
@@ -100,9 +76,26 @@ export class ResponseCache {
 	 * `generation` is still the store's; returns the body either way.
 	 */
 	set(key: string, generation: string, json: string, ratings: RatingDependence | null): CachedBody {
-		const body = encode(json);
+		const body = cachedBody(encodeBody(json));
 		if (generation === this.generation()) this.#keep(key, { body, ratings });
 		return body;
+	}
+
+	/**
+	 * Keeps a body encoded elsewhere (a thread's, see EncodedBody) for `key` if `generation` is
+	 * still the store's; returns whether it was kept. A prefetch offers what it computed this way,
+	 * so nothing computed before the store changed is ever kept as current.
+	 */
+	offer(key: string, generation: string, encoded: EncodedBody, ratings: RatingDependence | null): boolean {
+		if (generation !== this.generation()) return false;
+		this.#keep(key, { body: cachedBody(encoded), ratings });
+		return this.#entries.has(key);
+	}
+
+	/** Whether `key` has a current body, without refreshing its place in the least-recently-used order. */
+	has(key: string): boolean {
+		this.generation();
+		return this.#entries.has(key);
 	}
 
 	/**
@@ -118,7 +111,7 @@ export class ResponseCache {
 			this.#drop(key);
 			if (ratings.apply === undefined) continue;
 			const answer = ratings.apply(JSON.parse(new TextDecoder().decode(body.identity().bytes)) as unknown, rating);
-			this.#keep(key, { body: encode(JSON.stringify(answer)), ratings });
+			this.#keep(key, { body: cachedBody(encodeBody(JSON.stringify(answer))), ratings });
 		}
 	}
 
@@ -145,27 +138,4 @@ export class ResponseCache {
 	size(): { entries: number; bytes: number } {
 		return { entries: this.#entries.size, bytes: this.#bytes };
 	}
-}
-
-/** A body encoded once: its UTF-8 bytes (small) or their gzip (large), and the tag of each. */
-function encode(json: string): CachedBody {
-	const bytes = Buffer.from(json, "utf8");
-	return bodyOf(bytes, bytes.length < COMPRESS_FROM_BYTES ? null : gzipSync(bytes, GZIP_OPTIONS));
-}
-
-/** The body of `bytes`, kept as they are when `zipped` is null, else as `zipped` alone. */
-function bodyOf(bytes: Buffer, zipped: Buffer | null): CachedBody {
-	const tag = createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
-	const identityTag = `"${tag}"`;
-	if (zipped === null) {
-		const identity = { bytes, etag: identityTag };
-		return { identityTag, identity: () => identity, gzip: null, size: bytes.length };
-	}
-	const gzip = { bytes: zipped, etag: `"${tag}-gzip"` };
-	return {
-		identityTag,
-		identity: () => ({ bytes: gunzipSync(gzip.bytes), etag: identityTag }),
-		gzip,
-		size: zipped.length,
-	};
 }

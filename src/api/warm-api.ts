@@ -1,5 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Hono } from "hono";
+import { apiPrefetchOf } from "./api-lifecycle.js";
+import type { PrefetchReport } from "./inspection-prefetch.js";
 import { API_BASE_PATH } from "./openapi-document.js";
 
 /** What warming did. */
@@ -22,17 +24,8 @@ export async function warmLeaderboards(app: Hono, options: { signal?: AbortSigna
 	const started = performance.now();
 	let leaderboards = 0;
 	let failed = 0;
-	let cursor: string | null = null;
-	const ids: string[] = [];
-	do {
-		const page = await app.request(
-			`${API_BASE_PATH}/use-cases?limit=500${cursor === null ? "" : `&cursor=${encodeURIComponent(cursor)}`}`,
-		);
-		if (!page.ok) return { leaderboards, failed: failed + 1, ms: performance.now() - started };
-		const body = (await page.json()) as { use_cases: { use_case_id: string }[]; next_cursor: string | null };
-		ids.push(...body.use_cases.map((useCase) => useCase.use_case_id));
-		cursor = body.next_cursor;
-	} while (cursor !== null);
+	const ids = await useCaseIds(app);
+	if (ids === null) return { leaderboards, failed: failed + 1, ms: performance.now() - started };
 	for (const id of ids) {
 		if (options.signal?.aborted) break;
 		await nextTurn();
@@ -42,4 +35,35 @@ export async function warmLeaderboards(app: Hono, options: { signal?: AbortSigna
 		else failed += 1;
 	}
 	return { leaderboards, failed, ms: performance.now() - started };
+}
+
+/**
+ * Computes the inspection of every case of every use case the app lists, off its thread, into
+ * its response cache (see prefetchInspections), so the first look at a case is as fast as the
+ * next. Null for an app not made by createApi, or when the use cases could not be listed.
+ */
+export async function prefetchCaseInspections(
+	app: Hono,
+	options: { signal?: AbortSignal } = {},
+): Promise<PrefetchReport | null> {
+	const prefetch = apiPrefetchOf(app);
+	const ids = prefetch === null ? null : await useCaseIds(app);
+	if (prefetch === null || ids === null) return null;
+	return prefetch(ids, options.signal === undefined ? {} : { signal: options.signal });
+}
+
+/** Every use case the app lists, through its own `/use-cases` pages; null when a page fails. */
+async function useCaseIds(app: Hono): Promise<string[] | null> {
+	let cursor: string | null = null;
+	const ids: string[] = [];
+	do {
+		const page = await app.request(
+			`${API_BASE_PATH}/use-cases?limit=500${cursor === null ? "" : `&cursor=${encodeURIComponent(cursor)}`}`,
+		);
+		if (!page.ok) return null;
+		const body = (await page.json()) as { use_cases: { use_case_id: string }[]; next_cursor: string | null };
+		ids.push(...body.use_cases.map((useCase) => useCase.use_case_id));
+		cursor = body.next_cursor;
+	} while (cursor !== null);
+	return ids;
 }

@@ -11,6 +11,8 @@ import {
 	isLoopbackHost,
 	loadDashboardAssets,
 	OPENAPI_PATH,
+	type PrefetchEnd,
+	prefetchCaseInspections,
 	startApiServer,
 	warmLeaderboards,
 } from "../../api/index.js";
@@ -38,6 +40,8 @@ interface ServeOptions extends StoreFlags {
 	readonly dir: string;
 	readonly allowPath: readonly string[];
 	readonly open?: boolean;
+	/** False with `--no-prefetch`: inspections are computed only when asked. */
+	readonly prefetch: boolean;
 }
 
 /**
@@ -69,6 +73,10 @@ function serveOptions(command: Command): Command {
 			"also answer requests whose Host header is NAME (any port), e.g. a name in /etc/hosts or of a proxy; repeatable",
 			(value: string, previous: readonly string[]) => [...previous, allowedHost(value)],
 			[] as readonly string[],
+		)
+		.option(
+			"--no-prefetch",
+			"compute each case's inspection only when it is asked for (by default a thread computes them all after start-up, so the first look at a case is served from the cache)",
 		);
 }
 
@@ -138,13 +146,15 @@ async function serveUntilStopped(
 		);
 	}
 	const stopping = new AbortController();
-	const warming = warmLeaderboards(app, { signal: stopping.signal }).then(
-		(report) =>
-			io.stderr.write(
-				`touchstone serve: warmed ${report.leaderboards} leaderboard${report.leaderboards === 1 ? "" : "s"} in ${Math.round(report.ms)} ms${report.failed > 0 ? ` (${report.failed} failed)` : ""}\n`,
-			),
-		(error: unknown) => io.stderr.write(`touchstone serve: warming the leaderboards failed: ${String(error)}\n`),
-	);
+	const warming = warmLeaderboards(app, { signal: stopping.signal })
+		.then(
+			(report) =>
+				io.stderr.write(
+					`touchstone serve: warmed ${report.leaderboards} leaderboard${report.leaderboards === 1 ? "" : "s"} in ${Math.round(report.ms)} ms${report.failed > 0 ? ` (${report.failed} failed)` : ""}\n`,
+				),
+			(error: unknown) => io.stderr.write(`touchstone serve: warming the leaderboards failed: ${String(error)}\n`),
+		)
+		.then(() => (options.prefetch && !stopping.signal.aborted ? prefetch(io, app, stopping.signal) : undefined));
 	await new Promise<void>((resolve) => {
 		const stop = () => {
 			process.off("SIGINT", stop);
@@ -157,6 +167,26 @@ async function serveUntilStopped(
 	stopping.abort();
 	await server.close();
 	await warming;
+}
+
+/** Prefetches the inspections (see prefetchCaseInspections) and says what it did, on stderr. */
+async function prefetch(io: CliIo, app: ReturnType<typeof createApi>, signal: AbortSignal): Promise<void> {
+	try {
+		const report = await prefetchCaseInspections(app, { signal });
+		if (report === null) return;
+		const why: Record<PrefetchEnd, string> = {
+			done: "every case",
+			budget: "stopped at half the response cache",
+			changed: "stopped: the store changed, so cases are computed when asked",
+			aborted: "stopped",
+			failed: "stopped: its thread failed, so cases are computed when asked",
+		};
+		io.stderr.write(
+			`touchstone serve: prefetched ${report.inspections} case inspection${report.inspections === 1 ? "" : "s"} (${(report.bytes / 1024 / 1024).toFixed(1)} MiB) in ${Math.round(report.ms)} ms, ${why[report.ended]}${report.failed > 0 ? `; ${report.failed} failed (each answers its error when asked)` : ""}\n`,
+		);
+	} catch (error) {
+		io.stderr.write(`touchstone serve: prefetching the case inspections failed: ${String(error)}\n`);
+	}
 }
 
 /** Today's use cases for the roster; without a benchmarks folder (the default one absent), only the store's. */
